@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# gpu-check.sh OUTDIR — everything a GPU machine must check, in one call: build, every test (the large
+# >2^31-element cases included), compute-sanitizer memcheck + racecheck over the GPU tests, the ladder
+# benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR.
+# Environment: PRIMS="map reduce" limits the bench; SAN=0 skips the sanitizer; BENCH_ARGS adds options.
+set -uo pipefail
+OUT=${1:?usage: scripts/gpu-check.sh OUTDIR}
+mkdir -p "$OUT"
+cd "$(dirname "$0")/.."
+LOG="$OUT/check.log"
+: >"$LOG"
+say() { echo "== $*" | tee -a "$LOG"; }
+status=0
+{ nvidia-smi; nvcc --version | tail -1; } >>"$LOG" 2>&1
+say "build"
+BUILD_DIR=build-gpu
+if ! (cmake -S . -B $BUILD_DIR -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build $BUILD_DIR -j "$(nproc)") >>"$LOG" 2>&1; then
+  say "BUILD FAILED"; tail -40 "$LOG"; exit 1
+fi
+say "tests"
+GP_TEST_LARGE=1 ctest --test-dir $BUILD_DIR --output-on-failure -j 1 >>"$LOG" 2>&1 || { status=1; say "TESTS FAILED"; }
+grep -E "tests passed|tests failed|Failed|\*\*\*" "$LOG" | tail -20
+if [ "${SAN:-1}" != 0 ]; then
+  for t in $BUILD_DIR/test_gpu_*; do
+    for tool in memcheck racecheck; do
+      say "compute-sanitizer --tool $tool $(basename "$t")"
+      GP_TEST_SMALL=1 compute-sanitizer --tool $tool --error-exitcode 3 "$t" >"$OUT/san.tmp" 2>&1
+      rc=$?
+      tail -3 "$OUT/san.tmp" >>"$LOG"
+      if [ $rc -ne 0 ]; then status=1; say "SANITIZER $tool FAILED on $t (rc $rc)"; grep -m 20 -E "=========" "$OUT/san.tmp" | tee -a "$LOG"; fi
+    done
+  done
+  rm -f "$OUT/san.tmp"
+fi
+say "bench"
+$BUILD_DIR/gpuprim bench ${PRIMS:-} ${BENCH_ARGS:-} --json "$OUT/bench.json" >"$OUT/bench.txt" 2>>"$LOG" || { status=1; say "BENCH FAILED or a rung did not verify"; }
+python3 scripts/plot_bench.py "$OUT/bench.json" "$OUT/bench.png" >>"$LOG" 2>&1 || say "plot failed"
+cat "$OUT/bench.txt"
+say "done, status $status"
+exit $status

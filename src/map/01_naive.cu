@@ -1,0 +1,28 @@
+// 01_naive.cu — map rung 1: one element per thread.
+// The textbook kernel: thread i computes c[i] = a[i] op b[i]; the grid has ceil(n/256) blocks.
+// Accesses are coalesced (consecutive threads touch consecutive floats: one 128-byte line per warp),
+// but each thread issues one 4-byte load per input and then retires, so the cost of launching and
+// scheduling 2^20 blocks per 2^28 elements is paid on every element.
+// H100, n = 2^28: see results/ (figure in the rung table of README.md).
+#include "map_ops.cuh"
+#include "map_internal.h"
+
+template <int OP>
+__global__ void map_naive(int64_t n, const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c)
+{
+    int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = gp_binop_apply<OP>(a[i], b[i]);
+}
+
+extern "C" gp_status gp__map_f32_r01_naive(const gp_device_info *dev, cudaStream_t s, gp_binop op, int64_t n,
+                                           const float *a, const float *b, float *c)
+{
+    const int threads = 256;
+    int64_t blocks = gp_ceil_div(n, threads);
+    (void)dev;
+    if (blocks > 0x7fffffff) return GP_ERROR_INVALID_VALUE; /* > 5.5e11 elements: beyond any GPU's memory */
+#define LAUNCH(OPC) map_naive<OPC><<<(unsigned)blocks, threads, 0, s>>>(n, a, b, c)
+    GP_MAP_DISPATCH(op, LAUNCH)
+#undef LAUNCH
+    return gp__launch_status();
+}

@@ -1,0 +1,28 @@
+// 02_gridstride.cu — map rung 2: grid-stride loop.
+// Over rung 1: the grid is sized from the device (every SM full, one wave) instead of from n, and each
+// thread walks the array with a stride of the whole grid. Block scheduling is paid once per thread
+// instead of once per element, and the same kernel handles any n with a fixed, small grid.
+// Still one 4-byte load per input per iteration: few bytes in flight per thread.
+// This rung is also the scalar fall-back of the vectorised rungs when pointers are not equally aligned.
+#include "map_ops.cuh"
+#include "map_internal.h"
+
+template <int OP>
+__global__ void map_gridstride(int64_t n, const float *__restrict__ a, const float *__restrict__ b,
+                               float *__restrict__ c)
+{
+    int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        c[i] = gp_binop_apply<OP>(a[i], b[i]);
+}
+
+extern "C" gp_status gp__map_f32_r02_gridstride(const gp_device_info *dev, cudaStream_t s, gp_binop op, int64_t n,
+                                                const float *a, const float *b, float *c)
+{
+    const int threads = 256;
+    unsigned blocks = gp_grid_for(dev, threads, n, 1);
+#define LAUNCH(OPC) map_gridstride<OPC><<<blocks, threads, 0, s>>>(n, a, b, c)
+    GP_MAP_DISPATCH(op, LAUNCH)
+#undef LAUNCH
+    return gp__launch_status();
+}

@@ -1,0 +1,11 @@
+# Tests of the gpuprim command itself (run everywhere: none needs a GPU).
+add_test(NAME cli_list COMMAND gpuprim_cli list)
+set_tests_properties(cli_list PROPERTIES LABELS cpu PASS_REGULAR_EXPRESSION "map\n  01 naive.*04 ilp")
+add_test(NAME cli_help COMMAND gpuprim_cli help)
+set_tests_properties(cli_help PROPERTIES LABELS cpu PASS_REGULAR_EXPRESSION "usage: gpuprim COMMAND")
+add_test(NAME cli_unknown_command COMMAND gpuprim_cli frobnicate)
+set_tests_properties(cli_unknown_command PROPERTIES LABELS cpu WILL_FAIL ON)
+add_test(NAME cli_unknown_prim COMMAND gpuprim_cli verify nosuchprim)
+set_tests_properties(cli_unknown_prim PROPERTIES LABELS cpu WILL_FAIL ON)
+add_test(NAME cli_bad_option COMMAND gpuprim_cli bench map --n -5)
+set_tests_properties(cli_bad_option PROPERTIES LABELS cpu WILL_FAIL ON)

@@ -1,0 +1,80 @@
+// devdata.cu — random test data generated on the device (a counter-based hash, so 2^28 values take
+// milliseconds, not seconds on the host), and poisoning of outputs.
+#include "gpt.h"
+#include <cuda_runtime.h>
+#include <stdlib.h>
+#include <time.h>
+
+__device__ __forceinline__ uint64_t splitmix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+template <typename T, typename F>
+__global__ void fill_kernel(T *d, int64_t n, uint64_t seed, F f)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+        d[i] = f(splitmix64(seed ^ (uint64_t)i * 0xD1B54A32D192ED03ull));
+}
+
+struct UniformF32 { float lo, hi; __device__ float operator()(uint64_t r) const { return lo + (hi - lo) * (float)((r >> 40) * (1.0 / 16777216.0)); } };
+struct UniformF64 { double lo, hi; __device__ double operator()(uint64_t r) const { return lo + (hi - lo) * ((r >> 11) * (1.0 / 9007199254740992.0)); } };
+struct UniformI32 { int64_t lo, span; __device__ int32_t operator()(uint64_t r) const { return (int32_t)(lo + (int64_t)(r % (uint64_t)span)); } };
+struct UniformU8 { __device__ uint8_t operator()(uint64_t r) const { return (uint8_t)(r >> 56); } };
+
+template <typename T, typename F>
+static void launch_fill(T *d, int64_t n, uint64_t seed, F f, cudaStream_t s)
+{
+    if (n <= 0) return;
+    int64_t blocks = (n + 255) / 256;
+    if (blocks > 65536) blocks = 65536;
+    fill_kernel<<<(unsigned)blocks, 256, 0, s>>>(d, n, seed, f);
+}
+
+extern "C" void gpt_fill_f32(float *d, int64_t n, float lo, float hi, uint64_t seed, cudaStream_t s)
+{
+    launch_fill(d, n, seed, UniformF32{lo, hi}, s);
+}
+extern "C" void gpt_fill_f64(double *d, int64_t n, double lo, double hi, uint64_t seed, cudaStream_t s)
+{
+    launch_fill(d, n, seed, UniformF64{lo, hi}, s);
+}
+extern "C" void gpt_fill_i32(int32_t *d, int64_t n, int32_t lo, int32_t hi, uint64_t seed, cudaStream_t s)
+{
+    launch_fill(d, n, seed, UniformI32{lo, (int64_t)hi - lo + 1}, s);
+}
+extern "C" void gpt_fill_u8(uint8_t *d, int64_t n, uint64_t seed, cudaStream_t s)
+{
+    launch_fill(d, n, seed, UniformU8{}, s);
+}
+extern "C" void gpt_poison(void *d, size_t bytes, cudaStream_t s)
+{
+    if (bytes) cudaMemsetAsync(d, 0xFF, bytes, s);
+}
+
+extern "C" int gpt_have_device(void)
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return 1;
+}
+
+extern "C" void gpt_skip_without_device(const char *test_name)
+{
+    if (!gpt_have_device()) {
+        printf("%s: no CUDA device, skipped\n", test_name);
+        exit(77);
+    }
+}
+
+extern "C" uint64_t gpt_seed(const gpt_opts *o)
+{
+    if (o && o->seed) return o->seed;
+    return ((uint64_t)time(NULL) * 2654435761u) ^ (uint64_t)clock();
+}
