@@ -36,6 +36,13 @@ gp_status gp_create(gp_handle *out)
         free(h);
         return GP_ERROR_ALLOC_FAILED;
     }
+    /* zeroed once, so primitives that keep counters in the workspace start from a known state */
+    if (cudaMemset(h->own_workspace, 0, GP_DEFAULT_WORKSPACE_BYTES) != cudaSuccess) {
+        (void)cudaGetLastError();
+        cudaFree(h->own_workspace);
+        free(h);
+        return GP_ERROR_CUDA;
+    }
     h->own_workspace_bytes = GP_DEFAULT_WORKSPACE_BYTES;
     h->workspace = h->own_workspace;
     h->workspace_bytes = h->own_workspace_bytes;

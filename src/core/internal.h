@@ -36,11 +36,24 @@ struct gp_handle_s {
     size_t own_workspace_bytes;
 };
 
+/* A rung's main kernel, for the analysis tools (occupancy, `gpuprim explain`): its function pointer (one
+ * representative instantiation, e.g. the f32/add one), threads per block and dynamic shared memory as
+ * launched at the primitive's benchmark size. */
+typedef struct gp_kernel_info {
+    const void *fn;
+    int threads;
+    size_t dyn_smem;
+} gp_kernel_info;
+
 /* A rung as listed by gp_rung_name / gp_rung_summary. */
 typedef struct gp_rung_desc {
     const char *name;
     const char *summary;
+    gp_kernel_info (*kernel)(void); /* may be NULL (e.g. a rung that only calls other rungs) */
 } gp_rung_desc;
+
+/* The main kernel of a rung (rungs.c); 0 on success, non-zero if the rung has none or does not exist. */
+int gp__rung_kernel(gp_prim p, int rung, gp_kernel_info *out);
 
 /* ---- argument checks (checks.c). Each returns GP_SUCCESS or the status to report. ---- */
 gp_status gp__check_handle(gp_handle h);

@@ -44,3 +44,12 @@ const char *gp_rung_summary(gp_prim p, int rung)
     const gp_rung_desc *t = ((int)p >= 0 && p < GP_PRIM_COUNT) ? table(p, &n) : NULL;
     return (t && rung >= 1 && rung <= n) ? t[rung - 1].summary : NULL;
 }
+
+int gp__rung_kernel(gp_prim p, int rung, gp_kernel_info *out)
+{
+    int n;
+    const gp_rung_desc *t = ((int)p >= 0 && p < GP_PRIM_COUNT) ? table(p, &n) : NULL;
+    if (!t || rung < 1 || rung > n || !t[rung - 1].kernel) return 1;
+    *out = t[rung - 1].kernel();
+    return 0;
+}

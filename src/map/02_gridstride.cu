@@ -26,3 +26,9 @@ extern "C" gp_status gp__map_f32_r02_gridstride(const gp_device_info *dev, cudaS
 #undef LAUNCH
     return gp__launch_status();
 }
+
+extern "C" gp_kernel_info gp__map_r02_kernel(void)
+{
+    gp_kernel_info k = {(const void *)map_gridstride<GP_BINOP_ADD>, 256, 0};
+    return k;
+}

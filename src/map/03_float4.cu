@@ -31,3 +31,9 @@ extern "C" gp_status gp__map_f32_r03_float4(const gp_device_info *dev, cudaStrea
 #undef LAUNCH
     return gp__launch_status();
 }
+
+extern "C" gp_kernel_info gp__map_r03_kernel(void)
+{
+    gp_kernel_info k = {(const void *)map_float4<GP_BINOP_ADD>, 256, 0};
+    return k;
+}

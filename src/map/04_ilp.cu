@@ -51,3 +51,9 @@ extern "C" gp_status gp__map_f32_r04_ilp(const gp_device_info *dev, cudaStream_t
 #undef LAUNCH
     return gp__launch_status();
 }
+
+extern "C" gp_kernel_info gp__map_r04_kernel(void)
+{
+    gp_kernel_info k = {(const void *)map_ilp<GP_BINOP_ADD>, 256, 0};
+    return k;
+}

@@ -14,6 +14,11 @@ gp_status gp__map_f32_r02_gridstride(const gp_device_info *, cudaStream_t, gp_bi
 gp_status gp__map_f32_r03_float4(const gp_device_info *, cudaStream_t, gp_binop, int64_t, const float *, const float *, float *);
 gp_status gp__map_f32_r04_ilp(const gp_device_info *, cudaStream_t, gp_binop, int64_t, const float *, const float *, float *);
 
+gp_kernel_info gp__map_r01_kernel(void);
+gp_kernel_info gp__map_r02_kernel(void);
+gp_kernel_info gp__map_r03_kernel(void);
+gp_kernel_info gp__map_r04_kernel(void);
+
 #ifdef __cplusplus
 }
 #endif
