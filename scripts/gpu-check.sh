@@ -19,6 +19,7 @@ if ! (cmake -S . -B $BUILD_DIR -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
 fi
 say "tests"
 GP_TEST_LARGE=1 ctest --test-dir $BUILD_DIR --output-on-failure -j 1 >>"$LOG" 2>&1 || { status=1; say "TESTS FAILED"; }
+cat $BUILD_DIR/Testing/Temporary/LastTest.log >>"$LOG" 2>/dev/null   # every test's own output
 grep -E "tests passed|tests failed|Failed|\*\*\*" "$LOG" | tail -20
 if [ "${SAN:-1}" != 0 ]; then
   for t in $BUILD_DIR/test_gpu_*; do

@@ -5,8 +5,8 @@
 const gp_rung_desc gp__map_rungs[] = {
     {"naive", "one element per thread, grid sized from n", gp__map_r01_kernel},
     {"gridstride", "fixed one-wave grid, each thread strides over the array", gp__map_r02_kernel},
-    {"float4", "16-byte vector loads/stores (LDG.128), scalar head/tail", gp__map_r03_kernel},
-    {"ilp", "4 float4 per input in flight per thread before first use", gp__map_r04_kernel},
+    {"float4", "16-byte vector loads/stores (LDG.128), one float4 per thread", gp__map_r03_kernel},
+    {"ilp", "4 float4 per input loaded before first use (more bytes in flight)", gp__map_r04_kernel},
 };
 const int gp__map_rung_count = (int)(sizeof gp__map_rungs / sizeof gp__map_rungs[0]);
 
