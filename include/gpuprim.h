@@ -102,6 +102,36 @@ gp_status gp_vector_add_f32(gp_handle h, int64_t n, const float *a, const float 
 
 /* ---- reduce ------------------------------------------------------------------------------------------ */
 /* BEGIN reduce API */
+typedef enum gp_reduce_op {
+    GP_REDUCE_SUM = 0,
+    GP_REDUCE_MIN,
+    GP_REDUCE_MAX,
+    GP_REDUCE_OP_COUNT
+} gp_reduce_op;
+/* *out = op over in[0, n), written to device memory on the handle's stream (no host synchronisation).
+ *  - in and out are device pointers aligned to their element type; in may have any such alignment (the
+ *    vectorised rungs peel to a 16-byte boundary). out may point into in (it is written after every read).
+ *  - n == 0 writes the identity: 0 for sums, +inf / -inf for f32/f64 min / max, INT32_MAX / INT32_MIN for
+ *    i32 min / max; in may then be NULL. n < 0 or an unknown op is GP_ERROR_INVALID_VALUE.
+ *  - f32/f64 sums are rounded differently from a sequential sum (tree order); f32 sums accumulate in f32
+ *    (per thread, then a tree), so the error is within a few ulp times log2(n) of sum |x_i|. min/max are
+ *    exact and follow fminf/fmaxf: NaNs are ignored (all-NaN input gives the identity); sums propagate NaN.
+ *  - i32: the result is int64 (out is int64_t *): sums are exact (no overflow for n < 2^32); min/max as
+ *    int32 values widened.
+ *  - Reproducibility. Every rung combines values in an order fixed by n, the grid and the input pointer's
+ *    alignment modulo 16 bytes (no floating-point atomics). So the default path is bit-identical from run
+ *    to run for the same input, n, pointer, device model and library build; the result may differ between
+ *    devices (the grid follows the SM count), between rungs, and when the same data sits at another
+ *    alignment. With gp_set_deterministic(h, 1) the dispatcher uses only the single-pass fixed-order rung
+ *    (a forced rung other than 08 is then overridden) with a grid independent of the device, so the result
+ *    is also identical across GPUs for the same input, n and alignment. Integer results and min/max are
+ *    exact, hence identical, in every mode. */
+gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out);
+gp_status gp_reduce_f64(gp_handle h, gp_reduce_op op, int64_t n, const double *in, double *out);
+gp_status gp_reduce_i32(gp_handle h, gp_reduce_op op, int64_t n, const int32_t *in, int64_t *out);
+/* on != 0: reductions through h are reproducible across runs and devices (see above); 0: the default. */
+gp_status gp_set_deterministic(gp_handle h, int on);
+gp_status gp_get_deterministic(gp_handle h, int *on);
 /* END reduce API */
 
 /* ---- scan and compaction ----------------------------------------------------------------------------- */
