@@ -4,9 +4,10 @@
 // workspace, __threadfence() (the partial is visible device-wide before the ticket), then takes a ticket
 // with atomicAdd on a counter. The block that draws the last ticket reads all partials (through L2, __ldcg)
 // and combines them in index order with the fixed-order block reduction, writes the result and resets the
-// counter. The counter is also zeroed on the stream before each launch, because other primitives share the
-// workspace. No floating-point atomics: the partials are combined in a fixed order and each block's
-// elements depend only on n, the grid and the input's alignment, so the result is bit-reproducible.
+// counter. The counter is also zeroed on the stream before each launch (other primitives share the
+// workspace and may leave anything there); a one-block grid (small n) skips the ticket and the memset.
+// No floating-point atomics: the partials are combined in a fixed order and each block's elements depend
+// only on n, the grid and the input's alignment, so the result is bit-reproducible.
 // Bytes: n * sizeof(T) read; expect the same bandwidth as rung 7 plus the saved launch.
 // H100: not yet measured
 #include "reduce_common.cuh"
@@ -26,7 +27,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_single_pass(const In *_
     if (threadIdx.x == 0) {
         part[blockIdx.x] = v;
         __threadfence();
-        last = atomicAdd(counter, 1u) == gridDim.x - 1;
+        last = gridDim.x == 1 || atomicAdd(counter, 1u) == gridDim.x - 1; /* one block: no ticket needed */
     }
     __syncthreads(); /* also: st may be reused below */
     if (!last) return;
@@ -36,7 +37,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_single_pass(const In *_
     w = gp_block_reduce<Op, GP_RED_THREADS>(w, st);
     if (threadIdx.x == 0) {
         *out = (Out)w;
-        *counter = 0;
+        if (gridDim.x > 1) *counter = 0;
     }
 }
 
@@ -49,7 +50,7 @@ template <typename In, typename Op, typename Out> struct rung08 {
         const unsigned grid = gp_red_wave_grid(a, GP_RED_THREADS, RED08_UNROLL, 16 / (int)sizeof(In));
         if (a->workspace_bytes < gp_red_ws_need((size_t)grid * sizeof(Acc))) return GP_ERROR_WORKSPACE_TOO_SMALL;
         unsigned *counter = gp_red_counter(a->workspace);
-        if (cudaMemsetAsync(counter, 0, sizeof(unsigned), a->stream) != cudaSuccess) return GP_ERROR_CUDA;
+        if (grid > 1 && cudaMemsetAsync(counter, 0, sizeof(unsigned), a->stream) != cudaSuccess) return GP_ERROR_CUDA;
         reduce_single_pass<In, Op, Out><<<grid, GP_RED_THREADS, 0, a->stream>>>(
             in, a->n, head, gp_red_partials<Acc>(a->workspace), counter, (Out *)a->out);
         return gp__launch_status();
