@@ -129,6 +129,11 @@ typedef enum gp_reduce_op {
 gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out);
 gp_status gp_reduce_f64(gp_handle h, gp_reduce_op op, int64_t n, const double *in, double *out);
 gp_status gp_reduce_i32(gp_handle h, gp_reduce_op op, int64_t n, const int32_t *in, int64_t *out);
+/* *out_index = the first index i of the largest value in in[0, n), as int64, on the stream. NaNs are
+ * ignored; -inf counts as a value; n == 0 or all-NaN input writes -1. The ordering is total (value, then
+ * lower index), so the result is exact and identical for every rung and mode. Same pointer rules as
+ * gp_reduce_f32. */
+gp_status gp_argmax_f32(gp_handle h, int64_t n, const float *in, int64_t *out_index);
 /* on != 0: reductions through h are reproducible across runs and devices (see above); 0: the default. */
 gp_status gp_set_deterministic(gp_handle h, int on);
 gp_status gp_get_deterministic(gp_handle h, int *on);

@@ -1,5 +1,5 @@
 /* test_gpu_reduce.c — every reduce rung and auto, every type and op, on random data against the CPU
- * reference: edge sizes, misaligned inputs, argument errors, n = 0 identities, a user stream, the
+ * reference (and argmax: ties, NaNs): edge sizes, misaligned inputs, argument errors, n = 0 identities, a user stream, the
  * deterministic mode (bitwise repeatability), a too-small workspace, and more than 2^31 elements where
  * memory allows (GP_TEST_LARGE). Exits 77 (skipped) without a CUDA device.
  * Error bounds: i32 results, min/max and sums of small integers (exact in f32 partial sums) must be exact;
@@ -34,6 +34,10 @@ static void arg_checks(gp_handle h)
     CHECK_EQ_INT(gp_reduce_f32(h, GP_REDUCE_SUM, 8, d, (float *)((char *)d + 258)), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_reduce_f64(h, GP_REDUCE_SUM, 8, (const double *)(d + 1), (double *)(d + 64)), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_reduce_i32(h, GP_REDUCE_SUM, 8, (const int32_t *)d, (int64_t *)(d + 65)), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_argmax_f32(h, 8, d, (int64_t *)(d + 65)), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_argmax_f32(h, 8, d, &host64), GP_ERROR_HOST_POINTER);
+    CHECK_EQ_INT(gp_argmax_f32(h, -3, d, (int64_t *)(d + 64)), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_argmax_f32(h, 8, NULL, (int64_t *)(d + 64)), GP_ERROR_NULL_POINTER);
     CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_REDUCE, 9), GP_ERROR_INVALID_RUNG);
     CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_REDUCE, -1), GP_ERROR_INVALID_RUNG);
     CHECK_EQ_INT(gp_rung_count(GP_PRIM_REDUCE), 8);
@@ -53,10 +57,13 @@ static void arg_checks(gp_handle h)
             CHECK_EQ_INT(gp_reduce_f32(h, (gp_reduce_op)op, 0, NULL, d), GP_SUCCESS);
             CHECK_EQ_INT(gp_reduce_f64(h, (gp_reduce_op)op, 0, NULL, (double *)(d + 2)), GP_SUCCESS);
             CHECK_EQ_INT(gp_reduce_i32(h, (gp_reduce_op)op, 0, NULL, (int64_t *)(d + 6)), GP_SUCCESS);
+            CHECK_EQ_INT(gp_argmax_f32(h, 0, NULL, (int64_t *)(d + 8)), GP_SUCCESS);
             CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
             cudaMemcpy(fo, d, sizeof fo, cudaMemcpyDeviceToHost);
             cudaMemcpy(dd, d + 2, sizeof(double), cudaMemcpyDeviceToHost);
             cudaMemcpy(io, d + 6, sizeof(int64_t), cudaMemcpyDeviceToHost);
+            cudaMemcpy(io + 1, d + 8, sizeof(int64_t), cudaMemcpyDeviceToHost);
+            CHECK_EQ_INT(io[1], -1); /* argmax of nothing */
             if (op == GP_REDUCE_SUM) {
                 CHECK(fo[0] == 0.f && dd[0] == 0.0 && io[0] == 0);
             } else if (op == GP_REDUCE_MIN) {
@@ -146,6 +153,17 @@ static void large(gp_handle h, uint64_t seed)
                 printf("large n=2^31+7 %s op %d rung %d: got %.17g want %.17g\n", t == 0 ? "f32" : "i32", op, r, g, want);
             }
         }
+        if (t == 0) { /* argmax: a unique maximum past index 2^31 */
+            const float big = 100.f;
+            cudaMemcpy((float *)d + (n - 3), &big, 4, cudaMemcpyHostToDevice);
+            for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) {
+                int64_t idx = 0;
+                gp_set_rung(h, GP_PRIM_REDUCE, r);
+                CHECK_EQ_INT(gp_argmax_f32(h, n, (const float *)d, (int64_t *)dout), GP_SUCCESS);
+                cudaMemcpy(&idx, dout, 8, cudaMemcpyDeviceToHost);
+                CHECK_EQ_INT(idx, n - 3);
+            }
+        }
         gp_set_rung(h, GP_PRIM_REDUCE, 0);
         cudaFree(d);
         cudaFree(dout);
@@ -180,6 +198,14 @@ int main(int argc, char **argv)
                     CHECK(gpt_verify_reduce_case(h, r, (gpt_reduce_type)t, GP_REDUCE_SUM, sizes[i], off,
                                                  GPT_DIST_SMALL_INT, seed++, 0) == 0);
                 }
+        /* argmax: small integers give many ties (the first index must win); uniform data; NaNs */
+        for (size_t i = 0; i < nsizes; i++)
+            for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++) {
+                CHECK(gpt_verify_argmax_case(h, r, sizes[i], offs[j], GPT_DIST_SMALL_INT, 0, seed++, 0) == 0);
+                CHECK(gpt_verify_argmax_case(h, r, sizes[i], offs[j], GPT_DIST_UNIFORM, 0, seed++, 0) == 0);
+                CHECK(gpt_verify_argmax_case(h, r, sizes[i], offs[j], GPT_DIST_SMALL_INT, 1, seed++, 0) == 0);
+            }
+        CHECK(gpt_verify_argmax_case(h, r, 1000, 1, GPT_DIST_UNIFORM, 2, seed++, 0) == 0); /* all NaN: -1 */
         printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAIL");
     }
     /* min/max at the extremes of the range: values near INT32 limits and large floats */

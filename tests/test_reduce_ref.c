@@ -33,6 +33,18 @@ int main(void)
         CHECK(gp_ref_reduce_f32(GP_REDUCE_MAX, 3, g, NULL) == 2.0);
         CHECK(isnan(gp_ref_reduce_f32(GP_REDUCE_SUM, 3, g, NULL)));
     }
+    /* argmax: first index of the max, NaNs ignored, -1 for none */
+    {
+        const float g[6] = {NAN, 2.f, -1.f, 2.f, NAN, -INFINITY};
+        const float m[2] = {-INFINITY, -INFINITY};
+        const float z[2] = {NAN, NAN};
+        CHECK_EQ_INT(gp_ref_argmax_f32(6, g), 1);
+        CHECK_EQ_INT(gp_ref_argmax_f32(1, g), -1);
+        CHECK_EQ_INT(gp_ref_argmax_f32(0, g), -1);
+        CHECK_EQ_INT(gp_ref_argmax_f32(2, m), 0);
+        CHECK_EQ_INT(gp_ref_argmax_f32(2, z), -1);
+        CHECK_EQ_INT(gp_ref_argmax_f32(3, f), 2);
+    }
     /* the bound: d = ceil(n / 2^16) + 2 ceil(log2 n) + 80 levels of rounding at u = 2^-24 */
     CHECK(fabs(gp_ref_reduce_f32_tol(1) * 16777216.0 - 81.0) < 1e-3); /* gamma_d ~ d u */
     CHECK(fabs(gp_ref_reduce_f32_tol(1 << 20) * 16777216.0 - (16.0 + 40.0 + 80.0)) < 1e-2);

@@ -142,6 +142,9 @@ int gpt_reduce_fill(gpt_reduce_type t, void *d, int64_t len, int dist, uint64_t 
  * 256-byte aligned base, output poisoned and guarded. 0 on pass. */
 int gpt_verify_reduce_case(gp_handle h, int rung, gpt_reduce_type type, gp_reduce_op op, int64_t n, int off,
                            int dist, uint64_t seed, int verbose);
+/* gp_argmax_f32 checked likewise; nans: 0 none, 1 some (index 0 and every 5th), 2 all. 0 on pass. */
+int gpt_verify_argmax_case(gp_handle h, int rung, int64_t n, int off, int dist, int nans, uint64_t seed,
+                           int verbose);
 /* The deterministic mode run `runs` times on the same n random floats; 0 if every result is bitwise equal. */
 int gpt_reduce_repeatability(gp_handle h, int64_t n, int runs, uint64_t seed);
 int gpt_verify_reduce(gp_handle h, const gpt_opts *o);

@@ -149,6 +149,51 @@ out:
     return fail;
 }
 
+int gpt_verify_argmax_case(gp_handle h, int rung, int64_t n, int off, int dist, int nans, uint64_t seed,
+                           int verbose)
+{
+    const int64_t len = n + off + 4;
+    float *din = NULL, *hx = NULL;
+    int64_t *dout = NULL, hout[3], want;
+    int fail = 1, ran = 0;
+    gp_status st;
+    cudaStream_t s;
+    char label[64];
+    gp_get_stream(h, &s);
+    if (cudaMalloc((void **)&din, (size_t)len * 4) != cudaSuccess || cudaMalloc((void **)&dout, 3 * 8) != cudaSuccess)
+        goto out;
+    hx = (float *)malloc((size_t)len * 4);
+    if (!hx || gpt_reduce_fill(GPT_REDUCE_F32, din, len, dist, seed, s)) goto out;
+    if (cudaMemcpy(hx, din, (size_t)len * 4, cudaMemcpyDeviceToHost) != cudaSuccess) goto out;
+    if (nans) { /* NaN at the front, at every 5th element, and (nans == 2) everywhere */
+        for (int64_t i = 0; i < n; i++)
+            if (nans == 2 || i == 0 || i % 5 == 3) hx[off + i] = NAN;
+        if (cudaMemcpy(din, hx, (size_t)len * 4, cudaMemcpyHostToDevice) != cudaSuccess) goto out;
+    }
+    gpt_poison(dout, 3 * 8, s);
+    gp_set_rung(h, GP_PRIM_REDUCE, rung);
+    st = gp_argmax_f32(h, n, din + off, dout + 1);
+    gp_get_last_rung(h, GP_PRIM_REDUCE, &ran);
+    gp_set_rung(h, GP_PRIM_REDUCE, 0);
+    gpt_rung_label(GP_PRIM_REDUCE, rung, ran, label, sizeof label);
+    if (st != GP_SUCCESS) {
+        fprintf(stderr, "argmax %s n=%lld: %s\n", label, (long long)n, gp_status_string(st));
+        goto out;
+    }
+    if (cudaStreamSynchronize(s) != cudaSuccess || cudaMemcpy(hout, dout, 3 * 8, cudaMemcpyDeviceToHost) != cudaSuccess)
+        goto out;
+    want = gp_ref_argmax_f32(n, hx + off);
+    fail = hout[1] != want || hout[0] != -1 || hout[2] != -1; /* guards keep the 0xFF poison (-1) */
+    if (verbose || fail)
+        printf("argmax %-16s n=%-10lld off=%d dist=%d nans=%d: got %lld want %lld  %s\n", label, (long long)n, off, dist,
+               nans, (long long)hout[1], (long long)want, fail ? "FAIL" : "ok");
+out:
+    if (fail && cudaGetLastError() != cudaSuccess) fprintf(stderr, "argmax: CUDA error\n");
+    cudaFree(din); cudaFree(dout);
+    free(hx);
+    return fail;
+}
+
 int gpt_reduce_repeatability(gp_handle h, int64_t n, int runs, uint64_t seed)
 {
     float *din = NULL, *dout = NULL, first = 0.f, cur;
@@ -191,6 +236,7 @@ int gpt_verify_reduce(gp_handle h, const gpt_opts *o)
             f += gpt_verify_reduce_case(h, rungs[i], (gpt_reduce_type)t, op, n, 0, GPT_DIST_UNIFORM, seed, 0);
             f += gpt_verify_reduce_case(h, rungs[i], (gpt_reduce_type)t, op, n, 1, GPT_DIST_SMALL_INT, seed, 0);
         }
+        f += gpt_verify_argmax_case(h, rungs[i], n, 2, GPT_DIST_SMALL_INT, 1, seed, 0);
         gpt_rung_label(GP_PRIM_REDUCE, rungs[i], rungs[i], label, sizeof label);
         printf("verify reduce %-16s %s n=%lld seed=%llu: %s\n", label, op_names[op], (long long)n,
                (unsigned long long)seed, f ? "FAIL" : "PASS");

@@ -10,7 +10,7 @@ template <typename Op>
 __device__ __forceinline__ typename Op::T gp_warp_reduce(typename Op::T v)
 {
 #pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1) v = Op::apply(v, __shfl_down_sync(0xffffffffu, v, offset));
+    for (int offset = 16; offset > 0; offset >>= 1) v = Op::apply(v, gp_shfl_down(v, offset));
     return v;
 }
 
@@ -19,7 +19,7 @@ template <typename Op>
 __device__ __forceinline__ typename Op::T gp_warp_allreduce(typename Op::T v)
 {
 #pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1) v = Op::apply(v, __shfl_xor_sync(0xffffffffu, v, offset));
+    for (int offset = 16; offset > 0; offset >>= 1) v = Op::apply(v, gp_shfl_xor(v, offset));
     return v;
 }
 

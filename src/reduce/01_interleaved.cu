@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_interleaved(const In *_
         if (tid == 0) acc = Op::apply(acc, sdata[0]);
         __syncthreads(); /* sdata is rewritten by the next tile */
     }
-    if (tid == 0) out[blockIdx.x] = (Out)acc;
+    if (tid == 0) out[blockIdx.x] = gp_red_store<Op, Out>::get(acc);
 }
 
 template <typename In, typename Op, typename Out> struct rung01 {

@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_strided(const In *__res
         if (tid == 0) acc = Op::apply(acc, sdata[0]);
         __syncthreads();
     }
-    if (tid == 0) out[blockIdx.x] = (Out)acc;
+    if (tid == 0) out[blockIdx.x] = gp_red_store<Op, Out>::get(acc);
 }
 
 template <typename In, typename Op, typename Out> struct rung02 {

@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_unroll_last(const In *_
         }
         __syncthreads();
     }
-    if (tid == 0) out[blockIdx.x] = (Out)acc;
+    if (tid == 0) out[blockIdx.x] = gp_red_store<Op, Out>::get(acc);
 }
 
 template <typename In, typename Op, typename Out> struct rung05 {

@@ -23,7 +23,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_shuffle(const In *__res
         if (tid == 0) acc = Op::apply(acc, v);
         __syncthreads(); /* st is reused by the next tile */
     }
-    if (tid == 0) out[blockIdx.x] = (Out)acc;
+    if (tid == 0) out[blockIdx.x] = gp_red_store<Op, Out>::get(acc);
 }
 
 template <typename In, typename Op, typename Out> struct rung06 {

@@ -19,7 +19,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_vectorised(const In *__
     __shared__ gp_block_reduce_storage<typename Op::T, GP_RED_THREADS> st;
     typename Op::T v = gp_red_thread_vec<GP_RED_THREADS, RED07_UNROLL, In, Op>(in, n, head);
     v = gp_block_reduce<Op, GP_RED_THREADS>(v, st);
-    if (threadIdx.x == 0) out[blockIdx.x] = (Out)v;
+    if (threadIdx.x == 0) out[blockIdx.x] = gp_red_store<Op, Out>::get(v);
 }
 
 /* The second launch: one block reduces the m partials in a fixed order. */
@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_partials(const typename
     typename Op::T v = Op::identity();
     for (int64_t i = threadIdx.x; i < m; i += GP_RED_THREADS) v = Op::apply(v, part[i]);
     v = gp_block_reduce<Op, GP_RED_THREADS>(v, st);
-    if (threadIdx.x == 0) *out = (Out)v;
+    if (threadIdx.x == 0) *out = gp_red_store<Op, Out>::get(v);
 }
 
 template <typename In, typename Op, typename Out> struct rung07 {

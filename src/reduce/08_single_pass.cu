@@ -33,10 +33,10 @@ __global__ void __launch_bounds__(GP_RED_THREADS) reduce_single_pass(const In *_
     if (!last) return;
     __threadfence();
     Acc w = Op::identity();
-    for (unsigned i = threadIdx.x; i < gridDim.x; i += GP_RED_THREADS) w = Op::apply(w, __ldcg(part + i));
+    for (unsigned i = threadIdx.x; i < gridDim.x; i += GP_RED_THREADS) w = Op::apply(w, gp_load_cg(part + i));
     w = gp_block_reduce<Op, GP_RED_THREADS>(w, st);
     if (threadIdx.x == 0) {
-        *out = (Out)w;
+        *out = gp_red_store<Op, Out>::get(w);
         if (gridDim.x > 1) *counter = 0;
     }
 }

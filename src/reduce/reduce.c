@@ -29,7 +29,7 @@ static const gp_reduce_launcher launchers[] = {
 #define REDUCE_DETERMINISTIC_RUNG 8
 
 static gp_status reduce(gp_handle h, gp_reduce_type type, size_t elem, size_t out_elem, gp_reduce_op op,
-                        int64_t n, const void *in, void *out)
+                        int argmax, int64_t n, const void *in, void *out)
 {
     gp_reduce_args a;
     int rung;
@@ -54,23 +54,30 @@ static gp_status reduce(gp_handle h, gp_reduce_type type, size_t elem, size_t ou
     a.out = out;
     a.workspace = h->workspace;
     a.workspace_bytes = h->workspace ? h->workspace_bytes : 0;
+    a.argmax = argmax;
     a.fixed_grid = h->deterministic != 0;
     return launchers[rung - 1](&a);
 }
 
 gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out)
 {
-    return reduce(h, GP_RT_F32, sizeof(float), sizeof(float), op, n, in, out);
+    return reduce(h, GP_RT_F32, sizeof(float), sizeof(float), op, 0, n, in, out);
 }
 
 gp_status gp_reduce_f64(gp_handle h, gp_reduce_op op, int64_t n, const double *in, double *out)
 {
-    return reduce(h, GP_RT_F64, sizeof(double), sizeof(double), op, n, in, out);
+    return reduce(h, GP_RT_F64, sizeof(double), sizeof(double), op, 0, n, in, out);
 }
 
 gp_status gp_reduce_i32(gp_handle h, gp_reduce_op op, int64_t n, const int32_t *in, int64_t *out)
 {
-    return reduce(h, GP_RT_I32, sizeof(int32_t), sizeof(int64_t), op, n, in, out);
+    return reduce(h, GP_RT_I32, sizeof(int32_t), sizeof(int64_t), op, 0, n, in, out);
+}
+
+/* argmax runs through the same rungs with a (value, index) pair as the reduction value. */
+gp_status gp_argmax_f32(gp_handle h, int64_t n, const float *in, int64_t *out_index)
+{
+    return reduce(h, GP_RT_F32, sizeof(float), sizeof(int64_t), GP_REDUCE_MAX, 1, n, in, out_index);
 }
 
 gp_status gp_set_deterministic(gp_handle h, int on)

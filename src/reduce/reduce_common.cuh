@@ -26,6 +26,7 @@ template <typename T> static inline T *gp_red_partials(void *ws) { return (T *)(
 template <template <typename, typename, typename> class R>
 static gp_status gp_reduce_dispatch(const gp_reduce_args *a)
 {
+    if (a->argmax) return R<float, gp_op_argmax_f32, int64_t>::run(a);
     switch (a->type) {
     case GP_RT_F32:
         if (a->op == GP_REDUCE_SUM) return R<float, gp_op_sum<float>, float>::run(a);
@@ -46,7 +47,7 @@ static gp_status gp_reduce_dispatch(const gp_reduce_args *a)
 template <typename Op, typename In>
 __device__ __forceinline__ typename Op::T gp_red_load(const In *__restrict__ in, int64_t i, int64_t n)
 {
-    return i < n ? (typename Op::T)in[i] : Op::identity();
+    return i < n ? Op::lift(in[i], i) : Op::identity();
 }
 
 /* Multi-pass driver of the tree rungs. K<In, Op, Out> has `static const int per_block` (elements one block
@@ -122,19 +123,21 @@ __device__ __forceinline__ typename Op::T gp_red_thread_vec(const In *__restrict
 #pragma unroll
             for (int u = 0; u < UNROLL; u++)
 #pragma unroll
-                for (int k = 0; k < VEC; k++) acc = Op::apply(acc, (Acc)x[u].v[k]);
+                for (int k = 0; k < VEC; k++)
+                    acc = Op::apply(acc, Op::lift(x[u].v[k], head + (base + u * BLOCK) * VEC + k));
         } else {
             for (int u = 0; u < UNROLL; u++) {
                 if (base + u * BLOCK >= nvec) break;
                 x[0].raw = __ldg(p + base + u * BLOCK);
 #pragma unroll
-                for (int k = 0; k < VEC; k++) acc = Op::apply(acc, (Acc)x[0].v[k]);
+                for (int k = 0; k < VEC; k++)
+                    acc = Op::apply(acc, Op::lift(x[0].v[k], head + (base + u * BLOCK) * VEC + k));
             }
         }
     }
-    if (gtid < head) acc = Op::apply(acc, (Acc)in[gtid]);
+    if (gtid < head) acc = Op::apply(acc, Op::lift(in[gtid], gtid));
     const int64_t tail = head + nvec * VEC;
-    if (tail + gtid < n) acc = Op::apply(acc, (Acc)in[tail + gtid]);
+    if (tail + gtid < n) acc = Op::apply(acc, Op::lift(in[tail + gtid], tail + gtid));
     return acc;
 }
 

@@ -19,6 +19,7 @@ typedef struct gp_reduce_args {
     void *out;
     void *workspace;
     size_t workspace_bytes;
+    int argmax;      /* 1: argmax over f32 (type and op are ignored); out is int64_t * */
     int fixed_grid;  /* 1: grid size independent of the device (deterministic mode), rungs 07-08 */
 } gp_reduce_args;
 

@@ -17,6 +17,8 @@ void gp_ref_map_f32(gp_binop op, int64_t n, const float *a, const float *b, floa
 double gp_ref_reduce_f32(gp_reduce_op op, int64_t n, const float *x, double *abs_sum);
 double gp_ref_reduce_f64(gp_reduce_op op, int64_t n, const double *x, double *abs_sum);
 int64_t gp_ref_reduce_i32(gp_reduce_op op, int64_t n, const int32_t *x);
+/* The first index of the largest non-NaN value; -1 if there is none (n == 0 or all NaN). */
+int64_t gp_ref_argmax_f32(int64_t n, const float *x);
 /* Relative bound tol for a gpuprim f32 sum of n values: |got - exact| <= tol * sum |x_i| (derivation in
  * ref_reduce.c). */
 double gp_ref_reduce_f32_tol(int64_t n);

@@ -43,6 +43,14 @@ int64_t gp_ref_reduce_i32(gp_reduce_op op, int64_t n, const int32_t *x)
     return r;
 }
 
+int64_t gp_ref_argmax_f32(int64_t n, const float *x)
+{
+    int64_t best = -1;
+    for (int64_t i = 0; i < n; i++)
+        if (x[i] == x[i] && (best < 0 || x[i] > x[best])) best = i;
+    return best;
+}
+
 double gp_ref_reduce_f32_tol(int64_t n)
 {
     /* A summation tree of depth d (the longest chain of roundings from an input to the result) has
