@@ -113,8 +113,9 @@ typedef enum gp_reduce_op {
  *    vectorised rungs peel to a 16-byte boundary). out may point into in (it is written after every read).
  *  - n == 0 writes the identity: 0 for sums, +inf / -inf for f32/f64 min / max, INT32_MAX / INT32_MIN for
  *    i32 min / max; in may then be NULL. n < 0 or an unknown op is GP_ERROR_INVALID_VALUE.
- *  - f32/f64 sums are rounded differently from a sequential sum (tree order); f32 sums accumulate in f32
- *    (per thread, then a tree), so the error is within a few ulp times log2(n) of sum |x_i|. min/max are
+ *  - f32/f64 sums accumulate in their own type, per thread and then in trees, so they round differently
+ *    from a sequential sum: |result - exact| <= d u sum|x_i| with u = 2^-24 (f32) or 2^-53 (f64) and
+ *    d <= n / 2^16 + 2 log2(n) + 80 on GPUs with >= 32 SMs (typical errors are far smaller). min/max are
  *    exact and follow fminf/fmaxf: NaNs are ignored (all-NaN input gives the identity); sums propagate NaN.
  *  - i32: the result is int64 (out is int64_t *): sums are exact (no overflow for n < 2^32); min/max as
  *    int32 values widened.
@@ -125,7 +126,8 @@ typedef enum gp_reduce_op {
  *    alignment. With gp_set_deterministic(h, 1) the dispatcher uses only the single-pass fixed-order rung
  *    (a forced rung other than 08 is then overridden) with a grid independent of the device, so the result
  *    is also identical across GPUs for the same input, n and alignment. Integer results and min/max are
- *    exact, hence identical, in every mode. */
+ *    exact, hence identical, in every mode (up to the sign of a zero min/max when both -0 and +0 occur).
+ *  - Workspace: up to ~1.6 MB of the handle's workspace (partials); less gives GP_ERROR_WORKSPACE_TOO_SMALL. */
 gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out);
 gp_status gp_reduce_f64(gp_handle h, gp_reduce_op op, int64_t n, const double *in, double *out);
 gp_status gp_reduce_i32(gp_handle h, gp_reduce_op op, int64_t n, const int32_t *in, int64_t *out);
