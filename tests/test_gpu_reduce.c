@@ -176,7 +176,7 @@ int main(int argc, char **argv)
     (void)argv;
     static const int64_t sizes[] = {0, 1, 2, 3, 4, 5, 31, 33, 255, 256, 257, 511, 512, 513, 1023, 1025, 4097,
                                     65537, (1 << 20) + 7, 3 * (1 << 22) + 1};
-    static const int offs[] = {0, 1, 3};
+    static const int offs[] = {0, 3, 1};
     gp_handle h;
     uint64_t seed = (uint64_t)time(NULL);
     cudaStream_t s;
@@ -184,26 +184,30 @@ int main(int argc, char **argv)
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
-    /* under compute-sanitizer (GP_TEST_SMALL) the sizes stop at 65537 */
-    size_t nsizes = sizeof sizes / sizeof sizes[0] - (getenv("GP_TEST_SMALL") ? 2 : 0);
+    /* under compute-sanitizer (GP_TEST_SMALL): fewer sizes, none above 65537, and two offsets */
+    static const int64_t small_sizes[] = {0, 1, 33, 257, 1025, 4097, 65537};
+    const int small = getenv("GP_TEST_SMALL") != NULL;
+    const int64_t *sz = small ? small_sizes : sizes;
+    size_t nsizes = small ? sizeof small_sizes / sizeof small_sizes[0] : sizeof sizes / sizeof sizes[0];
+    size_t noffs = small ? 2 : sizeof offs / sizeof offs[0];
     for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) {
         int before = tc_fail;
         for (int t = 0; t < 3; t++)
             for (size_t i = 0; i < nsizes; i++)
-                for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++) {
+                for (size_t j = 0; j < noffs; j++) {
                     int off = t == GPT_REDUCE_F64 ? offs[j] % 2 : offs[j]; /* f64: 0 or 8 bytes off 16 */
                     for (int op = 0; op < 3; op++)
-                        CHECK(gpt_verify_reduce_case(h, r, (gpt_reduce_type)t, (gp_reduce_op)op, sizes[i], off,
+                        CHECK(gpt_verify_reduce_case(h, r, (gpt_reduce_type)t, (gp_reduce_op)op, sz[i], off,
                                                      GPT_DIST_UNIFORM, seed++, 0) == 0);
-                    CHECK(gpt_verify_reduce_case(h, r, (gpt_reduce_type)t, GP_REDUCE_SUM, sizes[i], off,
+                    CHECK(gpt_verify_reduce_case(h, r, (gpt_reduce_type)t, GP_REDUCE_SUM, sz[i], off,
                                                  GPT_DIST_SMALL_INT, seed++, 0) == 0);
                 }
         /* argmax: small integers give many ties (the first index must win); uniform data; NaNs */
         for (size_t i = 0; i < nsizes; i++)
-            for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++) {
-                CHECK(gpt_verify_argmax_case(h, r, sizes[i], offs[j], GPT_DIST_SMALL_INT, 0, seed++, 0) == 0);
-                CHECK(gpt_verify_argmax_case(h, r, sizes[i], offs[j], GPT_DIST_UNIFORM, 0, seed++, 0) == 0);
-                CHECK(gpt_verify_argmax_case(h, r, sizes[i], offs[j], GPT_DIST_SMALL_INT, 1, seed++, 0) == 0);
+            for (size_t j = 0; j < noffs; j++) {
+                CHECK(gpt_verify_argmax_case(h, r, sz[i], offs[j], GPT_DIST_SMALL_INT, 0, seed++, 0) == 0);
+                CHECK(gpt_verify_argmax_case(h, r, sz[i], offs[j], GPT_DIST_UNIFORM, 0, seed++, 0) == 0);
+                CHECK(gpt_verify_argmax_case(h, r, sz[i], offs[j], GPT_DIST_SMALL_INT, 1, seed++, 0) == 0);
             }
         CHECK(gpt_verify_argmax_case(h, r, 1000, 1, GPT_DIST_UNIFORM, 2, seed++, 0) == 0); /* all NaN: -1 */
         printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAIL");
