@@ -40,7 +40,9 @@ template <typename In, typename Op, typename Out> struct rung07 {
         typedef typename Op::T Acc;
         const In *in = (const In *)a->in;
         const int64_t head = gp_red_head(in, a->n);
-        const unsigned grid = gp_red_wave_grid(a, GP_RED_THREADS, RED07_UNROLL, 16 / (int)sizeof(In));
+        static int per_sm = 0;
+        const int bps = gp_red_blocks_per_sm((const void *)reduce_vectorised<In, Op, Acc>, GP_RED_THREADS, &per_sm);
+        const unsigned grid = gp_red_wave_grid(a, GP_RED_THREADS, RED07_UNROLL, 16 / (int)sizeof(In), bps);
         if (grid == 1) { /* small n: one block writes the result directly */
             reduce_vectorised<In, Op, Out><<<1, GP_RED_THREADS, 0, a->stream>>>(in, a->n, head, (Out *)a->out);
             return gp__launch_status();

@@ -47,7 +47,9 @@ template <typename In, typename Op, typename Out> struct rung08 {
         typedef typename Op::T Acc;
         const In *in = (const In *)a->in;
         const int64_t head = gp_red_head(in, a->n);
-        const unsigned grid = gp_red_wave_grid(a, GP_RED_THREADS, RED08_UNROLL, 16 / (int)sizeof(In));
+        static int per_sm = 0;
+        const int bps = gp_red_blocks_per_sm((const void *)reduce_single_pass<In, Op, Out>, GP_RED_THREADS, &per_sm);
+        const unsigned grid = gp_red_wave_grid(a, GP_RED_THREADS, RED08_UNROLL, 16 / (int)sizeof(In), bps);
         if (a->workspace_bytes < gp_red_ws_need((size_t)grid * sizeof(Acc))) return GP_ERROR_WORKSPACE_TOO_SMALL;
         unsigned *counter = gp_red_counter(a->workspace);
         if (grid > 1 && cudaMemsetAsync(counter, 0, sizeof(unsigned), a->stream) != cudaSuccess) return GP_ERROR_CUDA;

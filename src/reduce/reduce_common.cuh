@@ -141,13 +141,28 @@ __device__ __forceinline__ typename Op::T gp_red_thread_vec(const In *__restrict
     return acc;
 }
 
-/* One wave of blocks: every SM full (resident blocks from the device's thread limit), no more than the
- * work needs; a fixed GP_RED_FIXED_GRID in deterministic mode. */
-static inline unsigned gp_red_wave_grid(const gp_reduce_args *a, int threads, int unroll, int vec)
+/* Resident blocks per SM of `kernel` at `threads` threads (registers and shared memory counted); asked of
+ * the runtime once per kernel (a host-side calculation, no synchronisation), then cached. */
+static inline int gp_red_blocks_per_sm(const void *kernel, int threads, int *cache)
+{
+    if (*cache <= 0) {
+        int b = 0;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kernel, threads, 0) != cudaSuccess || b < 1) {
+            (void)cudaGetLastError();
+            b = 1;
+        }
+        *cache = b;
+    }
+    return *cache;
+}
+
+/* One wave of blocks: every SM full (blocks_per_sm resident blocks), no more than the work needs; a fixed
+ * GP_RED_FIXED_GRID in deterministic mode (then possibly more than one wave on a small GPU, still correct:
+ * no block waits for another). */
+static inline unsigned gp_red_wave_grid(const gp_reduce_args *a, int threads, int unroll, int vec, int blocks_per_sm)
 {
     int64_t work = gp_ceil_div(a->n, (int64_t)threads * unroll * vec);
-    int64_t full = a->fixed_grid ? GP_RED_FIXED_GRID
-                                 : (int64_t)a->dev->sm_count * (a->dev->max_threads_per_sm / threads);
+    int64_t full = a->fixed_grid ? GP_RED_FIXED_GRID : (int64_t)a->dev->sm_count * blocks_per_sm;
     int64_t g = work < full ? work : full;
     return (unsigned)(g > 0 ? g : 1);
 }
