@@ -156,6 +156,7 @@ static void large(gp_handle h, uint64_t seed)
         if (t == 0) { /* argmax: a unique maximum past index 2^31 */
             const float big = 100.f;
             cudaMemcpy((float *)d + (n - 3), &big, 4, cudaMemcpyHostToDevice);
+            cudaDeviceSynchronize();
             for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) {
                 int64_t idx = 0;
                 gp_set_rung(h, GP_PRIM_REDUCE, r);

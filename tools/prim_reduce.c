@@ -59,7 +59,8 @@ int gpt_reduce_fill(gpt_reduce_type t, void *d, int64_t len, int dist, uint64_t 
                              cudaMemcpyHostToDevice) != cudaSuccess;
         }
         free(hbuf);
-        return bad;
+        /* a pageable cudaMemcpy may return before its DMA lands: finish it before work on another stream */
+        return bad || cudaDeviceSynchronize() != cudaSuccess;
     }
 }
 
@@ -168,7 +169,9 @@ int gpt_verify_argmax_case(gp_handle h, int rung, int64_t n, int off, int dist, 
     if (nans) { /* NaN at the front, at every 5th element, and (nans == 2) everywhere */
         for (int64_t i = 0; i < n; i++)
             if (nans == 2 || i == 0 || i % 5 == 3) hx[off + i] = NAN;
-        if (cudaMemcpy(din, hx, (size_t)len * 4, cudaMemcpyHostToDevice) != cudaSuccess) goto out;
+        if (cudaMemcpy(din, hx, (size_t)len * 4, cudaMemcpyHostToDevice) != cudaSuccess ||
+            cudaDeviceSynchronize() != cudaSuccess)
+            goto out;
     }
     gpt_poison(dout, 3 * 8, s);
     gp_set_rung(h, GP_PRIM_REDUCE, rung);
