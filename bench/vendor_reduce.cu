@@ -1,4 +1,4 @@
-// vendor_reduce.cu — the vendor baseline for reduce: cub::DeviceReduce (Sum / Min / Max), for the bench.
+// vendor_reduce.cu — the vendor baseline for reduce: cub::DeviceReduce (Sum / Min / Max / ArgMax), for the bench.
 // Called twice: with temp == NULL it only sets *temp_bytes (allocate once, outside the timed region).
 #include <cub/device/device_reduce.cuh>
 #include <stdint.h>
@@ -22,4 +22,10 @@ extern "C" int gpt_vendor_reduce(gpt_reduce_type type, gp_reduce_op op, int64_t 
     default: e = cub_reduce(op, n, (const int32_t *)in, (int64_t *)out, temp, temp_bytes, s); break;
     }
     return e != cudaSuccess;
+}
+
+extern "C" int gpt_vendor_argmax_f32(int64_t n, const float *in, float *max_out, int64_t *index_out, void *temp,
+                                     size_t *temp_bytes, cudaStream_t s)
+{
+    return cub::DeviceReduce::ArgMax(temp, *temp_bytes, in, max_out, index_out, n, s) != cudaSuccess;
 }

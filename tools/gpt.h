@@ -152,6 +152,9 @@ int gpt_bench_reduce(gp_handle h, const gpt_opts *o, gpt_report *r);
 /* cub::DeviceReduce (bench/vendor_reduce.cu); temp == NULL sets *temp_bytes only. 0 on success. */
 int gpt_vendor_reduce(gpt_reduce_type type, gp_reduce_op op, int64_t n, const void *in, void *out, void *temp,
                       size_t *temp_bytes, cudaStream_t s);
+/* cub::DeviceReduce::ArgMax (value and index outputs); temp == NULL sets *temp_bytes only. */
+int gpt_vendor_argmax_f32(int64_t n, const float *in, float *max_out, int64_t *index_out, void *temp,
+                          size_t *temp_bytes, cudaStream_t s);
 
 #ifdef __cplusplus
 }

@@ -258,6 +258,7 @@ struct red_ctx {
     void **in;
     void *out;
     int vendor;
+    int argmax;     /* gp_argmax_f32 / cub ArgMax; out holds the index, out + 8 the vendor's value */
     void *temp;
     size_t temp_bytes;
     cudaStream_t s;
@@ -267,13 +268,29 @@ static int run_reduce(void *p, int iter)
 {
     struct red_ctx *m = (struct red_ctx *)p;
     int k = iter % m->sets;
+    if (m->argmax && m->vendor)
+        return gpt_vendor_argmax_f32(m->n, (const float *)m->in[k], (float *)((char *)m->out + 8), (int64_t *)m->out,
+                                     m->temp, &m->temp_bytes, m->s);
+    if (m->argmax) return gp_argmax_f32(m->h, m->n, (const float *)m->in[k], (int64_t *)m->out) != GP_SUCCESS;
     if (m->vendor) return gpt_vendor_reduce(m->type, m->op, m->n, m->in[k], m->out, m->temp, &m->temp_bytes, m->s);
     return call_reduce(m->h, m->type, m->op, m->n, m->in[k], m->out) != GP_SUCCESS;
 }
 
+/* The result of a bench run against the reference; argmax: checks the index against the reference (the first index of the max). */
+static int check_bench(const struct red_ctx *m, const void *hx, const unsigned char *got, const char *label)
+{
+    if (m->argmax) {
+        int64_t g, want = gp_ref_argmax_f32(m->n, (const float *)hx);
+        memcpy(&g, got, 8);
+        if (g != want) fprintf(stderr, "  argmax %s n=%lld: got %lld want %lld\n", label, (long long)m->n, (long long)g, (long long)want);
+        return g != want;
+    }
+    return check_result(m->type, m->op, m->n, hx, got, GPT_DIST_UNIFORM, label);
+}
+
 /* One bench group: vendor row, then the rungs in rungs[0..nr) (0 = auto). Returns failures. */
-static int bench_case(gp_handle h, const gpt_opts *o, gpt_report *r, gpt_reduce_type t, gp_reduce_op op, int64_t n,
-                      const int *rungs, int nr)
+static int bench_case(gp_handle h, const gpt_opts *o, gpt_report *r, gpt_reduce_type t, gp_reduce_op op, int argmax,
+                      int64_t n, const int *rungs, int nr)
 {
     struct red_ctx m;
     const size_t es = in_size[t];
@@ -283,7 +300,7 @@ static int bench_case(gp_handle h, const gpt_opts *o, gpt_report *r, gpt_reduce_
     void *hx = NULL;
     unsigned char got[8];
     memset(&m, 0, sizeof m);
-    m.h = h; m.type = t; m.op = op; m.n = n;
+    m.h = h; m.type = t; m.op = op; m.n = n; m.argmax = argmax;
     gp_get_stream(h, &m.s);
     m.sets = (int)((4 * l2 + bytes - 1) / bytes); /* rotate so the input is not served from L2 */
     if (m.sets < 1) m.sets = 1;
@@ -293,26 +310,31 @@ static int bench_case(gp_handle h, const gpt_opts *o, gpt_report *r, gpt_reduce_
         GPT_CUDA(cudaMalloc(&m.in[k], bytes));
         if (gpt_reduce_fill(t, m.in[k], n, GPT_DIST_UNIFORM, gpt_seed(o) + k, m.s)) return 1;
     }
-    GPT_CUDA(cudaMalloc(&m.out, 8));
+    GPT_CUDA(cudaMalloc(&m.out, 16));
     hx = malloc(bytes);
     if (!hx) return 1;
     GPT_CUDA(cudaMemcpy(hx, m.in[0], bytes, cudaMemcpyDeviceToHost));
-    snprintf(shape, sizeof shape, "n=%lld %s %s, %d buffer sets", (long long)n, type_names[t], op_names[op], m.sets);
+    snprintf(shape, sizeof shape, "n=%lld %s %s, %d buffer sets", (long long)n, type_names[t],
+             argmax ? "argmax" : op_names[op], m.sets);
 
     /* vendor baseline: cub::DeviceReduce, temp storage allocated once outside the timed region */
     {
         gpt_timing tm;
         int ok;
-        if (gpt_vendor_reduce(t, op, n, m.in[0], m.out, NULL, &m.temp_bytes, m.s)) return 1;
+        m.vendor = 1;
+        m.temp = NULL;
+        if (run_reduce(&m, 0)) return 1; /* temp == NULL: the size query */
         GPT_CUDA(cudaMalloc(&m.temp, m.temp_bytes ? m.temp_bytes : 1));
-        snprintf(vname, sizeof vname, "cub::DeviceReduce::%s (vendor)", op == GP_REDUCE_SUM ? "Sum" : op == GP_REDUCE_MIN ? "Min" : "Max");
+        snprintf(vname, sizeof vname, "cub::DeviceReduce::%s (vendor)",
+                 argmax ? "ArgMax" : op == GP_REDUCE_SUM ? "Sum" : op == GP_REDUCE_MIN ? "Min" : "Max");
         gpt_progress("reduce %s: %s", shape, vname);
         m.vendor = 1;
         if (gpt_time(m.s, run_reduce, &m, o, &tm)) return 1;
-        gpt_poison(m.out, 8, m.s);
-        if (gpt_vendor_reduce(t, op, n, m.in[0], m.out, m.temp, &m.temp_bytes, m.s)) return 1;
+        gpt_poison(m.out, 16, m.s);
+        if (run_reduce(&m, 0)) return 1; /* iteration 0: set 0 */
+        GPT_CUDA(cudaStreamSynchronize(m.s));
         GPT_CUDA(cudaMemcpy(got, m.out, 8, cudaMemcpyDeviceToHost));
-        ok = check_result(t, op, n, hx, got, GPT_DIST_UNIFORM, "cub") == 0;
+        ok = check_bench(&m, hx, got, "cub") == 0;
         m.vendor = 0;
         vendor_row = r->count;
         gpt_report_add(r, "reduce", shape, vname, -1, &tm, (double)bytes / (tm.median_ms * 1e6), "GB/s", ok);
@@ -323,17 +345,18 @@ static int bench_case(gp_handle h, const gpt_opts *o, gpt_report *r, gpt_reduce_
         int ran = 0, ok;
         gpt_rung_label(GP_PRIM_REDUCE, rungs[i], rungs[i], label, sizeof label);
         gpt_progress("reduce %s: %s", shape, label);
-        gpt_poison(m.out, 8, m.s);
+        gpt_poison(m.out, 16, m.s);
         gp_set_rung(h, GP_PRIM_REDUCE, rungs[i]);
         if (gpt_time(m.s, run_reduce, &m, o, &tm)) return 1;
         /* verify: one more run on set 0, output poisoned first */
-        gpt_poison(m.out, 8, m.s);
-        ok = call_reduce(h, t, op, n, m.in[0], m.out) == GP_SUCCESS;
+        gpt_poison(m.out, 16, m.s);
+        ok = run_reduce(&m, 0) == 0; /* iteration 0: set 0 */
         gp_get_last_rung(h, GP_PRIM_REDUCE, &ran);
         gp_set_rung(h, GP_PRIM_REDUCE, 0);
+        GPT_CUDA(cudaStreamSynchronize(m.s));
         GPT_CUDA(cudaMemcpy(got, m.out, 8, cudaMemcpyDeviceToHost));
         gpt_rung_label(GP_PRIM_REDUCE, rungs[i], ran, label, sizeof label);
-        ok = ok && check_result(t, op, n, hx, got, GPT_DIST_UNIFORM, label) == 0;
+        ok = ok && check_bench(&m, hx, got, label) == 0;
         fails += !ok;
         gpt_report_add(r, "reduce", shape, label, rungs[i], &tm, (double)bytes / (tm.median_ms * 1e6), "GB/s", ok);
     }
@@ -353,16 +376,17 @@ int gpt_bench_reduce(gp_handle h, const gpt_opts *o, gpt_report *r)
     int64_t n = o->n >= 0 ? o->n : (o->quick ? (int64_t)1 << 24 : (int64_t)1 << 28);
     if (parse_op(o->op, &op) || n < 1) return 1;
     nr = gpt_rungs_to_run(GP_PRIM_REDUCE, o, rungs, 32);
-    fails += bench_case(h, o, r, GPT_REDUCE_F32, op, n, rungs, nr);
+    fails += bench_case(h, o, r, GPT_REDUCE_F32, op, 0, n, rungs, nr);
     if (!o->op && !o->quick) {
         /* the other ops and types: the fast rungs and auto against their CUB counterparts */
         static const int fast[] = {7, 8, 0};
         const int *rs = o->rung == -1 ? fast : rungs;
         int nrs = o->rung == -1 ? 3 : nr;
-        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MIN, n, rs, nrs);
-        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MAX, n, rs, nrs);
-        fails += bench_case(h, o, r, GPT_REDUCE_F64, GP_REDUCE_SUM, n, rs, nrs);
-        fails += bench_case(h, o, r, GPT_REDUCE_I32, GP_REDUCE_SUM, n, rs, nrs);
+        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MIN, 0, n, rs, nrs);
+        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MAX, 0, n, rs, nrs);
+        fails += bench_case(h, o, r, GPT_REDUCE_F64, GP_REDUCE_SUM, 0, n, rs, nrs);
+        fails += bench_case(h, o, r, GPT_REDUCE_I32, GP_REDUCE_SUM, 0, n, rs, nrs);
+        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MAX, 1, n, rs, nrs);
     }
     return fails;
 }
