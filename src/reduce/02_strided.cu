@@ -1,9 +1,9 @@
 // 02_strided.cu — reduce rung 2: strided index, no divergence.
 // Over rung 1: at step s thread tid works on element 2*s*tid, so the active threads are the first
 // 256/(2s) of the block, packed into whole warps: warps are either all active or all idle (no divergence
-// until fewer than 32 threads remain), and the % is gone. The cost moves to shared memory: the addresses
-// 2*s*tid of a warp fall on few banks (stride 2s words), so a step with s >= 1 has up to 2s-way bank
-// conflicts (32-way at s = 16). Same bytes as rung 1; expect roughly 2x rung 1.
+// until fewer than 32 threads remain), and the % is gone. The cost moves to shared memory: a warp's
+// addresses 2*s*tid are 2s words apart, so step s has min(2s, active lanes)-way bank conflicts for 4-byte
+// values (2-way at s = 1, 16-way at s = 8 and 16). Same bytes as rung 1; expect roughly 2x rung 1.
 // H100: not yet measured
 #include "reduce_common.cuh"
 
