@@ -2,8 +2,9 @@
 // Over rung 1: at step s thread tid works on element 2*s*tid, so the active threads are the first
 // 256/(2s) of the block, packed into whole warps: warps are either all active or all idle (no divergence
 // until fewer than 32 threads remain), and the % is gone. The cost moves to shared memory: a warp's
-// addresses 2*s*tid are 2s words apart, so step s has min(2s, active lanes)-way bank conflicts for 4-byte
-// values (2-way at s = 1, 16-way at s = 8 and 16). Same bytes as rung 1; expect roughly 2x rung 1.
+// addresses 2*s*tid are 2s words apart and land on 16/s banks, so for 4-byte values step s has 2s-way bank
+// conflicts for s <= 4 and 8-way at s = 8 and 16 (fewer lanes active). Same bytes as rung 1; expect
+// roughly 2x rung 1.
 // H100: not yet measured
 #include "reduce_common.cuh"
 
