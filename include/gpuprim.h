@@ -102,6 +102,43 @@ gp_status gp_vector_add_f32(gp_handle h, int64_t n, const float *a, const float 
 
 /* ---- reduce ------------------------------------------------------------------------------------------ */
 /* BEGIN reduce API */
+typedef enum gp_reduce_op {
+    GP_REDUCE_SUM = 0,
+    GP_REDUCE_MIN,
+    GP_REDUCE_MAX,
+    GP_REDUCE_OP_COUNT
+} gp_reduce_op;
+/* *out = op over in[0, n), written to device memory on the handle's stream (no host synchronisation).
+ *  - in and out are device pointers aligned to their element type; in may have any such alignment (the
+ *    vectorised rungs peel to a 16-byte boundary). out may point into in (it is written after every read).
+ *  - n == 0 writes the identity: 0 for sums, +inf / -inf for f32/f64 min / max, INT32_MAX / INT32_MIN for
+ *    i32 min / max; in may then be NULL. n < 0 or an unknown op is GP_ERROR_INVALID_VALUE.
+ *  - f32/f64 sums accumulate in their own type, per thread and then in trees, so they round differently
+ *    from a sequential sum: |result - exact| <= d u sum|x_i| with u = 2^-24 (f32) or 2^-53 (f64) and
+ *    d <= n / 2^16 + 2 log2(n) + 80 on GPUs with >= 32 SMs (typical errors are far smaller). min/max are
+ *    exact and follow fminf/fmaxf: NaNs are ignored (all-NaN input gives the identity); sums propagate NaN.
+ *  - i32: the result is int64 (out is int64_t *): sums are exact (no overflow for n < 2^32); min/max as
+ *    int32 values widened.
+ *  - Reproducibility. Every rung combines values in an order fixed by n, the grid and the input pointer's
+ *    alignment modulo 16 bytes (no floating-point atomics). So the default path is bit-identical from run
+ *    to run for the same input, n, pointer, device model and library build; the result may differ between
+ *    devices (the grid follows the SM count), between rungs, and when the same data sits at another
+ *    alignment. With gp_set_deterministic(h, 1) the dispatcher uses only the single-pass fixed-order rung
+ *    (a forced rung other than 08 is then overridden) with a grid independent of the device, so the result
+ *    is also identical across GPUs for the same input, n and alignment. Integer results and min/max are
+ *    exact, hence identical, in every mode (up to the sign of a zero min/max when both -0 and +0 occur).
+ *  - Workspace: up to ~1.6 MB of the handle's workspace (partials); less gives GP_ERROR_WORKSPACE_TOO_SMALL. */
+gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out);
+gp_status gp_reduce_f64(gp_handle h, gp_reduce_op op, int64_t n, const double *in, double *out);
+gp_status gp_reduce_i32(gp_handle h, gp_reduce_op op, int64_t n, const int32_t *in, int64_t *out);
+/* *out_index = the first index i of the largest value in in[0, n), as int64, on the stream. NaNs are
+ * ignored; -inf counts as a value; n == 0 or all-NaN input writes -1. The ordering is total (value, then
+ * lower index), so the result is exact and identical for every rung and mode. Same pointer rules as
+ * gp_reduce_f32. */
+gp_status gp_argmax_f32(gp_handle h, int64_t n, const float *in, int64_t *out_index);
+/* on != 0: reductions through h are reproducible across runs and devices (see above); 0: the default. */
+gp_status gp_set_deterministic(gp_handle h, int on);
+gp_status gp_get_deterministic(gp_handle h, int *on);
 /* END reduce API */
 
 /* ---- scan and compaction ----------------------------------------------------------------------------- */

@@ -129,6 +129,33 @@ void gpt_rung_label(gp_prim p, int rung, int ran, char *buf, size_t len);
         }                                                                                         \
     } while (0)
 
+/* reduce (prim_reduce.c) */
+typedef enum gpt_reduce_type { GPT_REDUCE_F32 = 0, GPT_REDUCE_F64, GPT_REDUCE_I32 } gpt_reduce_type;
+/* Input distributions for reduce checks: uniform in [-1, 1) (f32/f64; i32 uniform in [-2^20, 2^20]), and
+ * small integers in [-16, 16] (exact in f32 partial sums, so an f32/f64 sum must match exactly: catches a
+ * dropped or doubled element that the rounding bound would hide). */
+enum { GPT_DIST_UNIFORM = 0, GPT_DIST_SMALL_INT = 1 };
+/* Fills len elements of device memory d with `dist` (small integers are made on the host, in chunks, and
+ * copied; uniform values on the device). Synchronises. 0 on success. */
+int gpt_reduce_fill(gpt_reduce_type t, void *d, int64_t len, int dist, uint64_t seed, cudaStream_t s);
+/* One reduce call checked against the CPU reference: random input at element offset `off` from a
+ * 256-byte aligned base, output poisoned and guarded. 0 on pass. */
+int gpt_verify_reduce_case(gp_handle h, int rung, gpt_reduce_type type, gp_reduce_op op, int64_t n, int off,
+                           int dist, uint64_t seed, int verbose);
+/* gp_argmax_f32 checked likewise; nans: 0 none, 1 some (index 0 and every 5th), 2 all. 0 on pass. */
+int gpt_verify_argmax_case(gp_handle h, int rung, int64_t n, int off, int dist, int nans, uint64_t seed,
+                           int verbose);
+/* The deterministic mode run `runs` times on the same n random floats; 0 if every result is bitwise equal. */
+int gpt_reduce_repeatability(gp_handle h, int64_t n, int runs, uint64_t seed);
+int gpt_verify_reduce(gp_handle h, const gpt_opts *o);
+int gpt_bench_reduce(gp_handle h, const gpt_opts *o, gpt_report *r);
+/* cub::DeviceReduce (bench/vendor_reduce.cu); temp == NULL sets *temp_bytes only. 0 on success. */
+int gpt_vendor_reduce(gpt_reduce_type type, gp_reduce_op op, int64_t n, const void *in, void *out, void *temp,
+                      size_t *temp_bytes, cudaStream_t s);
+/* cub::DeviceReduce::ArgMax (value and index outputs); temp == NULL sets *temp_bytes only. */
+int gpt_vendor_argmax_f32(int64_t n, const float *in, float *max_out, int64_t *index_out, void *temp,
+                          size_t *temp_bytes, cudaStream_t s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
 
 const gpt_prim_cli gpt_prims[] = {
     {"map", GP_PRIM_MAP, gpt_verify_map, gpt_bench_map},
+    {"reduce", GP_PRIM_REDUCE, gpt_verify_reduce, gpt_bench_reduce},
 };
 const int gpt_prim_count = (int)(sizeof gpt_prims / sizeof gpt_prims[0]);
 

@@ -11,6 +11,18 @@ extern "C" {
 /* c[i] = a[i] op b[i] in float arithmetic, as the GPU does it: the result must match bit for bit. */
 void gp_ref_map_f32(gp_binop op, int64_t n, const float *a, const float *b, float *c);
 
+/* reduce: the result of op over x[0, n) (identity for n == 0: 0, +inf / -inf, INT32_MAX / INT32_MIN);
+ * sums accumulate in double (f32, f64) or int64 (i32); min/max ignore NaNs like fmin/fmax. abs_sum (may be
+ * NULL) receives sum |x_i|, the scale of the rounding error bound. */
+double gp_ref_reduce_f32(gp_reduce_op op, int64_t n, const float *x, double *abs_sum);
+double gp_ref_reduce_f64(gp_reduce_op op, int64_t n, const double *x, double *abs_sum);
+int64_t gp_ref_reduce_i32(gp_reduce_op op, int64_t n, const int32_t *x);
+/* The first index of the largest non-NaN value; -1 if there is none (n == 0 or all NaN). */
+int64_t gp_ref_argmax_f32(int64_t n, const float *x);
+/* Relative bound tol for a gpuprim f32 sum of n values: |got - exact| <= tol * sum |x_i| (derivation in
+ * ref_reduce.c). */
+double gp_ref_reduce_f32_tol(int64_t n);
+
 #ifdef __cplusplus
 }
 #endif
