@@ -29,7 +29,7 @@ static void arg_checks(gp_handle h)
     CHECK_EQ_INT(gp_select_if_i32(h, 8, (const int32_t *)d, GP_SELECT_PRED_COUNT, 0, (int32_t *)d + 16, num), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_select_if_f32(h, 8, d, GP_SELECT_GT, 0.f, d, num), GP_ERROR_OVERLAP);     /* out == in */
     CHECK_EQ_INT(gp_select_if_f32(h, 8, d, GP_SELECT_GT, 0.f, d + 4, num), GP_ERROR_OVERLAP);
-    CHECK_EQ_INT(gp_select_if_f32(h, 8, d, GP_SELECT_GT, 0.f, (float *)num, (int64_t *)(d + 40)), GP_SUCCESS);
+    CHECK_EQ_INT(gp_select_if_f32(h, 8, d, GP_SELECT_GT, 0.f, d + 16, (int64_t *)(d + 40)), GP_SUCCESS); /* apart */
     CHECK_EQ_INT(gp_select_if_f32(h, 8, d, GP_SELECT_GT, 0.f, d + 16, (int64_t *)(d + 18)), GP_ERROR_OVERLAP);
     CHECK_EQ_INT(gp_select_if_f32(h, 8, (const float *)((char *)d + 2), GP_SELECT_GT, 0.f, d + 16, num), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_select_if_f32(NULL, 8, d, GP_SELECT_GT, 0.f, d + 16, num), GP_ERROR_INVALID_HANDLE);

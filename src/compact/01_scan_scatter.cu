@@ -41,6 +41,9 @@ __global__ void __launch_bounds__(SS_THREADS)
     }
 }
 
+/* Bytes of the flag/position array for a chunk, rounded up to 256. */
+static size_t flag_bytes(int64_t chunk) { return ((size_t)chunk * 4 + 255) & ~(size_t)255; }
+
 extern "C" gp_status gp__compact_r01_scan_scatter(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
                                                   gp__select_type type, int pred, uint32_t value_bits, int64_t n,
                                                   const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
@@ -52,13 +55,14 @@ extern "C" gp_status gp__compact_r01_scan_scatter(const gp_device_info *dev, cud
     if (ws_bytes > SS_HEADER + 1024 && gp_aligned(ws, 256)) {
         chunk = (int64_t)((ws_bytes - SS_HEADER - 1024) / 4) & ~(int64_t)4095;
         if (chunk > ((int64_t)1 << 30)) chunk = (int64_t)1 << 30;
-        while (chunk > 0 && SS_HEADER + (size_t)chunk * 4 + gp__scan_r05_workspace(chunk) > ws_bytes) chunk -= 4096;
+        while (chunk > 0 && SS_HEADER + flag_bytes(chunk) + gp__scan_r05_workspace(chunk) > ws_bytes) chunk -= 4096;
         if (chunk > n) chunk = n;
-        if (chunk > 0 && SS_HEADER + (size_t)chunk * 4 + gp__scan_r05_workspace(chunk) > ws_bytes) chunk = 0;
+        if (chunk > 0 && SS_HEADER + flag_bytes(chunk) + gp__scan_r05_workspace(chunk) > ws_bytes) chunk = 0;
     }
     if (chunk <= 0) return GP_ERROR_WORKSPACE_TOO_SMALL;
-    void *scan_ws = (char *)ws + SS_HEADER + (size_t)chunk * 4;
-    const size_t scan_ws_bytes = ws_bytes - SS_HEADER - (size_t)chunk * 4;
+    /* the scan's status words follow the flags, 256-byte aligned */
+    void *scan_ws = (char *)ws + SS_HEADER + flag_bytes(chunk);
+    const size_t scan_ws_bytes = ws_bytes - SS_HEADER - flag_bytes(chunk);
     if (cudaMemsetAsync(counts, 0, sizeof(unsigned long long), s) != cudaSuccess) return GP_ERROR_CUDA;
     int k = 0;
     for (int64_t c0 = 0; c0 < n; c0 += chunk, k++) {
