@@ -16,6 +16,7 @@ static void arg_checks(gp_handle h)
     int64_t *num = NULL, hnum = 5;
     uint8_t *fl = NULL;
     cudaMalloc((void **)&d, 64 * sizeof(float));
+    cudaMemset(d, 0, 64 * sizeof(float)); /* defined data for the calls that run */
     cudaMalloc((void **)&num, 8);
     cudaMalloc((void **)&fl, 64);
     CHECK_EQ_INT(gp_select_if_f32(h, 8, host, GP_SELECT_GT, 0.f, d + 16, num), GP_ERROR_HOST_POINTER);

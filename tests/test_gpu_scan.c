@@ -15,6 +15,7 @@ static void arg_checks(gp_handle h)
     int32_t *d = NULL, host[8];
     void *ws = NULL;
     cudaMalloc((void **)&d, 64 * sizeof(int32_t));
+    cudaMemset(d, 0, 64 * sizeof(int32_t)); /* defined data for the calls that run */
     CHECK_EQ_INT(gp_scan_i32(h, GP_SCAN_INCLUSIVE, 8, host, d), GP_ERROR_HOST_POINTER);
     CHECK_EQ_INT(gp_scan_i32(h, GP_SCAN_INCLUSIVE, 8, d, host), GP_ERROR_HOST_POINTER);
     CHECK_EQ_INT(gp_scan_i32(h, GP_SCAN_INCLUSIVE, 8, NULL, d), GP_ERROR_NULL_POINTER);
