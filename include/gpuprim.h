@@ -110,13 +110,16 @@ gp_status gp_vector_add_f32(gp_handle h, int64_t n, const float *a, const float 
  * in[i-1]. Integer sums wrap modulo 2^32 (two's complement); f32 sums are computed in float in a
  * rung-dependent order (tree within a tile, chained across tiles), so they differ from a sequential sum
  * by rounding only. in == out (in place) is allowed; a partial overlap is GP_ERROR_OVERLAP. Pointers
- * must be 4-byte aligned; any 4-byte alignment works (16-byte aligned ones take vector loads). n = 0 is
+ * must be aligned to the element size (16-byte aligned ones take vector loads). n = 0 is
  * a no-op (the pointers are not checked). Scratch comes from the workspace: the default rung needs
  * 8 bytes per 4096 elements + 256 (GP_ERROR_WORKSPACE_TOO_SMALL otherwise). */
 typedef enum gp_scan_kind { GP_SCAN_INCLUSIVE = 0, GP_SCAN_EXCLUSIVE, GP_SCAN_KIND_COUNT } gp_scan_kind;
 gp_status gp_scan_i32(gp_handle h, gp_scan_kind kind, int64_t n, const int32_t *in, int32_t *out);
 gp_status gp_scan_u32(gp_handle h, gp_scan_kind kind, int64_t n, const uint32_t *in, uint32_t *out);
 gp_status gp_scan_f32(gp_handle h, gp_scan_kind kind, int64_t n, const float *in, float *out);
+/* f64 (8-byte aligned pointers) runs on rungs 01-03 only: a forced rung 04 or 05 and the automatic
+ * choice run rung 03 (gp_get_last_rung says so). */
+gp_status gp_scan_f64(gp_handle h, gp_scan_kind kind, int64_t n, const double *in, double *out);
 
 /* Stream compaction (primitive GP_PRIM_COMPACT): copies the elements of in[0, n) that satisfy the
  * predicate to out[0, k), in their input order (stable), and writes k to *num_selected (device memory,

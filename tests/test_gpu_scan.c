@@ -1,5 +1,5 @@
 /* test_gpu_scan.c — every scan rung + auto on random data: inclusive/exclusive, i32 (full range, wraps),
- * u32, f32 (rounding bound) and integer-valued f32 (exact); edge sizes around the block and tile sizes;
+ * u32, f32 / f64 (rounding bound) and integer-valued f32 / f64 (exact; f64 runs on rungs 1-3); edge sizes around the block and tile sizes;
  * in place; misaligned offsets; a user stream; argument errors; the workspace check; 20 repeated runs of
  * the look-back rung (races show as moving errors); more than 2^31 elements where memory allows
  * (GP_TEST_LARGE). GP_TEST_SMALL trims the sizes for compute-sanitizer. Exits 77 without a device. */
@@ -29,6 +29,8 @@ static void arg_checks(gp_handle h)
     CHECK_EQ_INT(gp_scan_i32(h, GP_SCAN_INCLUSIVE, 8, d, d + 8), GP_SUCCESS); /* adjacent: fine */
     CHECK_EQ_INT(gp_scan_i32(h, GP_SCAN_INCLUSIVE, 8, d, d), GP_SUCCESS);     /* in place */
     CHECK_EQ_INT(gp_scan_i32(h, GP_SCAN_INCLUSIVE, 8, (const int32_t *)((char *)d + 2), d + 16), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_scan_f64(h, GP_SCAN_INCLUSIVE, 4, (const double *)(d + 1), (double *)(d + 16)), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_scan_f64(h, GP_SCAN_INCLUSIVE, 4, (const double *)d, (double *)(d + 6)), GP_ERROR_OVERLAP);
     CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_SCAN, gp_rung_count(GP_PRIM_SCAN) + 1), GP_ERROR_INVALID_RUNG);
     /* a workspace too small for the call: every rung refuses before launching anything */
     {
@@ -138,6 +140,10 @@ int main(int argc, char **argv)
         CHECK(gpt_verify_scan_case(h, 0, GPT_SCAN_U32, GP_SCAN_INCLUSIVE, 1000, 0, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_SCAN, &ran);
         CHECK_EQ_INT(ran, 5);
+        /* f64 runs on rung 3 when 4, 5 or auto is asked for */
+        CHECK(gpt_verify_scan_case(h, 5, GPT_SCAN_F64_INT, GP_SCAN_INCLUSIVE, 5000, 0, 0, seed++, 0) == 0);
+        gp_get_last_rung(h, GP_PRIM_SCAN, &ran);
+        CHECK_EQ_INT(ran, 3);
     }
     if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
     CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);

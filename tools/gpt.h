@@ -130,9 +130,11 @@ void gpt_rung_label(gp_prim p, int rung, int ran, char *buf, size_t len);
     } while (0)
 
 /* scan and compact (prim_scan.c) */
-/* Scan element types of the verify cases: i32 (full range, wraps), u32, f32 uniform in [-1, 1) checked
- * with a rounding bound, f32 with small integer values checked exactly. */
-typedef enum gpt_scan_type { GPT_SCAN_I32 = 0, GPT_SCAN_U32, GPT_SCAN_F32, GPT_SCAN_F32_INT, GPT_SCAN_TYPE_COUNT } gpt_scan_type;
+/* Scan element types of the verify cases: i32 (full range, wraps), u32, f32 / f64 uniform in [-1, 1)
+ * checked with a rounding bound, f32 / f64 with small integer values checked exactly. */
+typedef enum gpt_scan_type {
+    GPT_SCAN_I32 = 0, GPT_SCAN_U32, GPT_SCAN_F32, GPT_SCAN_F32_INT, GPT_SCAN_F64, GPT_SCAN_F64_INT, GPT_SCAN_TYPE_COUNT
+} gpt_scan_type;
 /* One scan case: off_in/off_out are element offsets from 256-byte aligned buffers; off_out < 0 = in place
  * (output over the input at off_in). Returns 0 on success. */
 int gpt_verify_scan_case(gp_handle h, int rung, gpt_scan_type type, gp_scan_kind kind, int64_t n, int off_in,

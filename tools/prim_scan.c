@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const scan_type_names[GPT_SCAN_TYPE_COUNT] = {"i32", "u32", "f32", "f32int"};
+static const char *const scan_type_names[GPT_SCAN_TYPE_COUNT] = {"i32", "u32", "f32", "f32int", "f64", "f64int"};
 static const char *const sel_type_names[GPT_SEL_TYPE_COUNT] = {"f32", "i32", "flagged f32", "flagged i32"};
 static const char *const pred_names[GP_SELECT_PRED_COUNT] = {"gt", "ge", "lt", "le", "eq", "ne", "nonzero"};
 
@@ -18,21 +18,34 @@ static uint64_t mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
+static size_t scan_esz(gpt_scan_type type) { return type == GPT_SCAN_F64 || type == GPT_SCAN_F64_INT ? 8 : 4; }
+
 /* Fills buf[0, len) with the case's random data (on the device) and copies it to host[0, len). */
-static int scan_fill(gpt_scan_type type, void *buf, int64_t len, uint64_t seed, uint32_t *host, cudaStream_t s)
+static int scan_fill(gpt_scan_type type, void *buf, int64_t len, uint64_t seed, void *host, cudaStream_t s)
 {
+    const size_t esz = scan_esz(type);
     if (type == GPT_SCAN_F32) gpt_fill_f32((float *)buf, len, -1.f, 1.f, seed, s);
     else if (type == GPT_SCAN_F32_INT) gpt_fill_i32((int32_t *)buf, len, -8, 8, seed, s);
+    else if (type == GPT_SCAN_F64 || type == GPT_SCAN_F64_INT) gpt_fill_f64((double *)buf, len, -8.0, 8.0, seed, s);
     else gpt_fill_i32((int32_t *)buf, len, INT32_MIN, INT32_MAX, seed, s); /* full range: sums wrap */
     if (cudaStreamSynchronize(s) != cudaSuccess) return 1;
-    if (cudaMemcpy(host, buf, (size_t)len * 4, cudaMemcpyDeviceToHost) != cudaSuccess) return 1;
+    if (cudaMemcpy(host, buf, (size_t)len * esz, cudaMemcpyDeviceToHost) != cudaSuccess) return 1;
     if (type == GPT_SCAN_F32_INT) { /* small integers as floats: every partial sum is exact */
+        uint32_t *hu = (uint32_t *)host;
         for (int64_t i = 0; i < len; i++) {
-            float f = (float)(int32_t)host[i];
-            memcpy(&host[i], &f, 4);
+            float f = (float)(int32_t)hu[i];
+            memcpy(&hu[i], &f, 4);
         }
-        if (cudaMemcpy(buf, host, (size_t)len * 4, cudaMemcpyHostToDevice) != cudaSuccess) return 1;
+    } else if (type == GPT_SCAN_F64_INT) {
+        double *hd = (double *)host;
+        for (int64_t i = 0; i < len; i++) hd[i] = floor(hd[i]);
+    } else if (type == GPT_SCAN_F64) {
+        double *hd = (double *)host;
+        for (int64_t i = 0; i < len; i++) hd[i] /= 8.0;
     }
+    if ((type == GPT_SCAN_F32_INT || type == GPT_SCAN_F64_INT || type == GPT_SCAN_F64) &&
+        cudaMemcpy(buf, host, (size_t)len * esz, cudaMemcpyHostToDevice) != cudaSuccess)
+        return 1;
     return 0;
 }
 
@@ -40,17 +53,20 @@ static gp_status scan_call(gp_handle h, gpt_scan_type type, gp_scan_kind kind, i
 {
     if (type == GPT_SCAN_I32) return gp_scan_i32(h, kind, n, (const int32_t *)in, (int32_t *)out);
     if (type == GPT_SCAN_U32) return gp_scan_u32(h, kind, n, (const uint32_t *)in, (uint32_t *)out);
+    if (type == GPT_SCAN_F64 || type == GPT_SCAN_F64_INT) return gp_scan_f64(h, kind, n, (const double *)in, (double *)out);
     return gp_scan_f32(h, kind, n, (const float *)in, (float *)out);
 }
 
 /* Elements of got[0, n) that differ from the reference of in[0, n). f32: |got - ref| <= 1e-4 * sum|x|
- * (+1e-6), a bound for float partial sums over a few thousand chained tiles; the other types exactly. */
-static int64_t scan_check(gpt_scan_type type, gp_scan_kind kind, int64_t n, const uint32_t *in, const uint32_t *got,
+ * (+1e-6), a bound for float partial sums over a few thousand chained tiles (f64: 1e-12, reference in
+ * long double); integer types and integer-valued floats exactly. */
+static int64_t scan_check(gpt_scan_type type, gp_scan_kind kind, int64_t n, const void *vin, const void *vgot,
                           const char *label)
 {
     int64_t bad = 0;
     const int exc = kind == GP_SCAN_EXCLUSIVE;
     if (type == GPT_SCAN_I32 || type == GPT_SCAN_U32) {
+        const uint32_t *in = (const uint32_t *)vin, *got = (const uint32_t *)vgot;
         uint32_t acc = 0;
         for (int64_t i = 0; i < n; i++) {
             uint32_t want = exc ? acc : acc + in[i];
@@ -58,7 +74,21 @@ static int64_t scan_check(gpt_scan_type type, gp_scan_kind kind, int64_t n, cons
             if (got[i] != want && bad++ < 5)
                 fprintf(stderr, "  scan %s: [%lld] = %u, want %u\n", label, (long long)i, got[i], want);
         }
+    } else if (type == GPT_SCAN_F64 || type == GPT_SCAN_F64_INT) {
+        const double *in = (const double *)vin, *got = (const double *)vgot;
+        long double acc = 0.0L, acc_abs = 0.0L;
+        for (int64_t i = 0; i < n; i++) {
+            long double want = exc ? acc : acc + in[i];
+            long double bound = exc ? acc_abs : acc_abs + fabs(in[i]);
+            acc += in[i];
+            acc_abs += fabs(in[i]);
+            int ok = type == GPT_SCAN_F64_INT ? (long double)got[i] == want
+                                              : fabsl((long double)got[i] - want) <= 1e-12L * bound + 1e-300L;
+            if (!ok && bad++ < 5)
+                fprintf(stderr, "  scan %s: [%lld] = %.17g, want %.17Lg\n", label, (long long)i, got[i], want);
+        }
     } else {
+        const uint32_t *in = (const uint32_t *)vin, *got = (const uint32_t *)vgot;
         double acc = 0.0, acc_abs = 0.0;
         for (int64_t i = 0; i < n; i++) {
             float x, g;
@@ -80,25 +110,26 @@ int gpt_verify_scan_case(gp_handle h, int rung, gpt_scan_type type, gp_scan_kind
                          int off_out, uint64_t seed, int verbose)
 {
     const int in_place = off_out < 0;
+    const size_t esz = scan_esz(type);
     const int64_t len = n + 16; /* room for the offsets and a guard after the end */
     const int o_out = in_place ? off_in : off_out;
     void *din = NULL, *dout = NULL;
-    uint32_t *hin = NULL, *hout = NULL;
+    unsigned char *hin = NULL, *hout = NULL;
     int fail = 1, ran = 0;
     gp_status st;
     cudaStream_t s;
     char label[192], rl[64];
     gp_get_stream(h, &s);
-    if (cudaMalloc(&din, (size_t)len * 4)) goto out;
+    if (cudaMalloc(&din, (size_t)len * esz)) goto out;
     if (in_place) dout = din;
-    else if (cudaMalloc(&dout, (size_t)len * 4)) goto out;
-    hin = (uint32_t *)malloc((size_t)len * 4);
-    hout = (uint32_t *)malloc((size_t)len * 4);
+    else if (cudaMalloc(&dout, (size_t)len * esz)) goto out;
+    hin = (unsigned char *)malloc((size_t)len * esz);
+    hout = (unsigned char *)malloc((size_t)len * esz);
     if (!hin || !hout) goto out;
     if (scan_fill(type, din, len, seed, hin, s)) goto out;
-    if (!in_place) gpt_poison(dout, (size_t)len * 4, s);
+    if (!in_place) gpt_poison(dout, (size_t)len * esz, s);
     gp_set_rung(h, GP_PRIM_SCAN, rung);
-    st = scan_call(h, type, kind, n, (const uint32_t *)din + off_in, (uint32_t *)dout + o_out);
+    st = scan_call(h, type, kind, n, (const char *)din + off_in * esz, (char *)dout + o_out * esz);
     gp_get_last_rung(h, GP_PRIM_SCAN, &ran);
     gp_set_rung(h, GP_PRIM_SCAN, 0);
     gpt_rung_label(GP_PRIM_SCAN, rung, ran, rl, sizeof rl);
@@ -112,11 +143,12 @@ int gpt_verify_scan_case(gp_handle h, int rung, gpt_scan_type type, gp_scan_kind
         fprintf(stderr, "scan %s: kernel failed\n", label);
         goto out;
     }
-    if (cudaMemcpy(hout, dout, (size_t)len * 4, cudaMemcpyDeviceToHost)) goto out;
+    if (cudaMemcpy(hout, dout, (size_t)len * esz, cudaMemcpyDeviceToHost)) goto out;
     {
-        int64_t bad = scan_check(type, kind, n, hin + off_in, hout + o_out, label), guard = 0;
+        static const unsigned char poison[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+        int64_t bad = scan_check(type, kind, n, hin + off_in * esz, hout + o_out * esz, label), guard = 0;
         for (int64_t i = 0; i < len; i++) /* outside the output: poison, or the untouched input in place */
-            if ((i < o_out || i >= o_out + n) && hout[i] != (in_place ? hin[i] : 0xFFFFFFFFu)) guard++;
+            if ((i < o_out || i >= o_out + n) && memcmp(hout + i * esz, in_place ? hin + i * esz : poison, esz)) guard++;
         if (guard) fprintf(stderr, "  scan %s: %lld elements written outside the output\n", label, (long long)guard);
         fail = bad != 0 || guard != 0;
         if (verbose || fail) printf("scan %-40s %s\n", label, fail ? "FAIL" : "ok");
@@ -233,6 +265,7 @@ int gpt_verify_scan(gp_handle h, const gpt_opts *o)
         f += gpt_verify_scan_case(h, rungs[i], GPT_SCAN_U32, GP_SCAN_EXCLUSIVE, n, 1, 3, seed + 1, o->verbose);
         f += gpt_verify_scan_case(h, rungs[i], GPT_SCAN_F32, GP_SCAN_INCLUSIVE, n, 0, -1, seed + 2, o->verbose);
         f += gpt_verify_scan_case(h, rungs[i], GPT_SCAN_F32_INT, GP_SCAN_EXCLUSIVE, n, 2, 2, seed + 3, o->verbose);
+        f += gpt_verify_scan_case(h, rungs[i], GPT_SCAN_F64, GP_SCAN_INCLUSIVE, n, 1, 1, seed + 4, o->verbose);
         gpt_rung_label(GP_PRIM_SCAN, rungs[i], rungs[i], label, sizeof label);
         printf("verify scan %-20s n=%lld seed=%llu: %s\n", label, (long long)n, (unsigned long long)seed, f ? "FAIL" : "PASS");
         fails += f != 0;

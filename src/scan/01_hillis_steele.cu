@@ -48,8 +48,9 @@ static void hs_launch(unsigned blocks, cudaStream_t s, const T *in, T *out, int6
 
 static const gp_scan3_cfg<unsigned> hs_u32 = {HS_THREADS, 0, hs_launch<unsigned>};
 static const gp_scan3_cfg<float> hs_f32 = {HS_THREADS, 0, hs_launch<float>};
+static const gp_scan3_cfg<double> hs_f64 = {HS_THREADS, 0, hs_launch<double>};
 
-GP_SCAN3_ENTRY(gp__scan_r01_hillis_steele, hs_u32, hs_f32)
+GP_SCAN3_ENTRY(gp__scan_r01_hillis_steele, hs_u32, hs_f32, GP_SCAN3_F64(hs_f64))
 
 extern "C" gp_kernel_info gp__scan_r01_kernel(void)
 {

@@ -9,8 +9,9 @@
 
 static const gp_scan3_cfg<unsigned> bl_u32 = {BL_TILE, 0, blelloch_launch<unsigned>};
 static const gp_scan3_cfg<float> bl_f32 = {BL_TILE, 0, blelloch_launch<float>};
+static const gp_scan3_cfg<double> bl_f64 = {BL_TILE, 0, blelloch_launch<double>};
 
-GP_SCAN3_ENTRY(gp__scan_r02_blelloch, bl_u32, bl_f32)
+GP_SCAN3_ENTRY(gp__scan_r02_blelloch, bl_u32, bl_f32, GP_SCAN3_F64(bl_f64))
 
 extern "C" gp_kernel_info gp__scan_r02_kernel(void)
 {

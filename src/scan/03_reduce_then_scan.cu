@@ -9,8 +9,9 @@
 
 static const gp_scan3_cfg<unsigned> rts_u32 = {BL_TILE, 1, blelloch_launch<unsigned>};
 static const gp_scan3_cfg<float> rts_f32 = {BL_TILE, 1, blelloch_launch<float>};
+static const gp_scan3_cfg<double> rts_f64 = {BL_TILE, 1, blelloch_launch<double>};
 
-GP_SCAN3_ENTRY(gp__scan_r03_reduce_then_scan, rts_u32, rts_f32)
+GP_SCAN3_ENTRY(gp__scan_r03_reduce_then_scan, rts_u32, rts_f32, GP_SCAN3_F64(rts_f64))
 
 extern "C" gp_kernel_info gp__scan_r03_kernel(void)
 {

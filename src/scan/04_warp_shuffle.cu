@@ -51,7 +51,7 @@ static void shfl_launch(unsigned blocks, cudaStream_t s, const T *in, T *out, in
 static const gp_scan3_cfg<unsigned> ws_u32 = {WS_TILE, 1, shfl_launch<unsigned>};
 static const gp_scan3_cfg<float> ws_f32 = {WS_TILE, 1, shfl_launch<float>};
 
-GP_SCAN3_ENTRY(gp__scan_r04_warp_shuffle, ws_u32, ws_f32)
+GP_SCAN3_ENTRY(gp__scan_r04_warp_shuffle, ws_u32, ws_f32, GP_SCAN3_NO_F64) /* f64: see scan.c */
 
 extern "C" gp_kernel_info gp__scan_r04_kernel(void)
 {

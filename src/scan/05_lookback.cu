@@ -68,7 +68,7 @@ extern "C" gp_status gp__scan_r05_lookback(const gp_device_info *dev, cudaStream
     unsigned *counter = (unsigned *)ws;
     unsigned long long *status = (unsigned long long *)((char *)ws + LB_HEADER);
     const int vec = gp_aligned(in, 16) && gp_aligned(out, 16);
-    if (tiles > INT_MAX) return GP_ERROR_NOT_SUPPORTED;
+    if (tiles > INT_MAX || type == GP__SCAN_F64) return GP_ERROR_NOT_SUPPORTED; /* f64: see scan.c */
     if (need > ws_bytes || !gp_aligned(ws, 8)) return GP_ERROR_WORKSPACE_TOO_SMALL;
     if (cudaMemsetAsync(ws, 0, need, s) != cudaSuccess) return GP_ERROR_CUDA;
     if (type == GP__SCAN_F32)

@@ -18,6 +18,7 @@ static const gp__scan_launcher launchers[] = {
 
 static gp_status scan(gp_handle h, gp_scan_kind kind, int64_t n, const void *in, void *out, gp__scan_type type)
 {
+    const size_t esz = type == GP__SCAN_F64 ? 8 : 4;
     int rung;
     GP_TRY(gp__check_handle(h));
     if ((int)kind < 0 || kind >= GP_SCAN_KIND_COUNT) return GP_ERROR_INVALID_VALUE;
@@ -25,9 +26,11 @@ static gp_status scan(gp_handle h, gp_scan_kind kind, int64_t n, const void *in,
     if (n == 0) return GP_SUCCESS;
     GP_TRY(gp__check_dev_ptr(in));
     GP_TRY(gp__check_dev_ptr(out));
-    if (((uintptr_t)in | (uintptr_t)out) % 4) return GP_ERROR_INVALID_VALUE;
-    if (in != out && gp__ranges_overlap(in, (size_t)n * 4, out, (size_t)n * 4)) return GP_ERROR_OVERLAP;
+    if (((uintptr_t)in | (uintptr_t)out) % esz) return GP_ERROR_INVALID_VALUE;
+    if (in != out && gp__ranges_overlap(in, (size_t)n * esz, out, (size_t)n * esz)) return GP_ERROR_OVERLAP;
     rung = h->rung[GP_PRIM_SCAN] ? h->rung[GP_PRIM_SCAN] : 5;
+    /* f64 has no tile-I/O (04) or 64-bit look-back word (05): it runs on the reduce-then-scan rung */
+    if (type == GP__SCAN_F64 && rung > 3) rung = 3;
     h->last_rung[GP_PRIM_SCAN] = rung;
     return launchers[rung - 1](&h->dev, h->stream, h->workspace, h->workspace_bytes, type,
                                kind == GP_SCAN_EXCLUSIVE, n, in, out);
@@ -46,4 +49,9 @@ gp_status gp_scan_u32(gp_handle h, gp_scan_kind kind, int64_t n, const uint32_t 
 gp_status gp_scan_f32(gp_handle h, gp_scan_kind kind, int64_t n, const float *in, float *out)
 {
     return scan(h, kind, n, in, out, GP__SCAN_F32);
+}
+
+gp_status gp_scan_f64(gp_handle h, gp_scan_kind kind, int64_t n, const double *in, double *out)
+{
+    return scan(h, kind, n, in, out, GP__SCAN_F64);
 }

@@ -8,7 +8,9 @@ extern "C" {
 #endif
 
 /* Element types as the kernels see them: i32 runs as u32 (a sum in two's complement is the same bits). */
-typedef enum gp__scan_type { GP__SCAN_U32 = 0, GP__SCAN_F32 = 1 } gp__scan_type;
+/* f64 runs on rungs 01-03 only (the dispatcher sends rungs 04/05 to 03: the tile I/O is for 4-byte
+ * elements, and a 64-bit look-back status word cannot hold a flag and a double). */
+typedef enum gp__scan_type { GP__SCAN_U32 = 0, GP__SCAN_F32 = 1, GP__SCAN_F64 = 2 } gp__scan_type;
 
 /* Scans n elements of `in` into `out` (in == out allowed) on stream s, using ws (ws_bytes) as scratch.
  * Returns GP_ERROR_WORKSPACE_TOO_SMALL, before launching anything, when ws is short. n >= 1. */
