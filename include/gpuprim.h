@@ -143,6 +143,46 @@ gp_status gp_get_deterministic(gp_handle h, int *on);
 
 /* ---- scan and compaction ----------------------------------------------------------------------------- */
 /* BEGIN scan API */
+/* Prefix sums. Inclusive: out[i] = in[0] + ... + in[i]; exclusive: out[0] = 0, out[i] = in[0] + ... +
+ * in[i-1]. Integer sums wrap modulo 2^32 (two's complement); f32 sums are computed in float in a
+ * rung-dependent order (tree within a tile, chained across tiles), so they differ from a sequential sum
+ * by rounding only. in == out (in place) is allowed; a partial overlap is GP_ERROR_OVERLAP. Pointers
+ * must be aligned to the element size (16-byte aligned ones take vector loads). n = 0 is
+ * a no-op (the pointers are not checked). Scratch comes from the workspace: the default rung needs
+ * 8 bytes per 4096 elements + 256 (GP_ERROR_WORKSPACE_TOO_SMALL otherwise). */
+typedef enum gp_scan_kind { GP_SCAN_INCLUSIVE = 0, GP_SCAN_EXCLUSIVE, GP_SCAN_KIND_COUNT } gp_scan_kind;
+gp_status gp_scan_i32(gp_handle h, gp_scan_kind kind, int64_t n, const int32_t *in, int32_t *out);
+gp_status gp_scan_u32(gp_handle h, gp_scan_kind kind, int64_t n, const uint32_t *in, uint32_t *out);
+gp_status gp_scan_f32(gp_handle h, gp_scan_kind kind, int64_t n, const float *in, float *out);
+/* f64 (8-byte aligned pointers) runs on rungs 01-03 only: a forced rung 04 or 05 and the automatic
+ * choice run rung 03 (gp_get_last_rung says so). */
+gp_status gp_scan_f64(gp_handle h, gp_scan_kind kind, int64_t n, const double *in, double *out);
+
+/* Stream compaction (primitive GP_PRIM_COMPACT): copies the elements of in[0, n) that satisfy the
+ * predicate to out[0, k), in their input order (stable), and writes k to *num_selected (device memory,
+ * on the stream). out must hold n elements and must not overlap in (GP_ERROR_OVERLAP); elements of out
+ * past k are not written. Comparisons are C's: x > value etc.; NaN fails all but NE; NONZERO is
+ * x != 0 (value is ignored; -0.0f counts as zero). The flagged form keeps in[i] where flags[i] != 0.
+ * n = 0 writes 0 to *num_selected. Scratch comes from the workspace (8 bytes per 4096 elements + 256
+ * for the default rung). */
+typedef enum gp_select_pred {
+    GP_SELECT_GT = 0,   /* x >  value */
+    GP_SELECT_GE,       /* x >= value */
+    GP_SELECT_LT,       /* x <  value */
+    GP_SELECT_LE,       /* x <= value */
+    GP_SELECT_EQ,       /* x == value */
+    GP_SELECT_NE,       /* x != value */
+    GP_SELECT_NONZERO,  /* x != 0 */
+    GP_SELECT_PRED_COUNT
+} gp_select_pred;
+gp_status gp_select_if_f32(gp_handle h, int64_t n, const float *in, gp_select_pred pred, float value, float *out,
+                           int64_t *num_selected);
+gp_status gp_select_if_i32(gp_handle h, int64_t n, const int32_t *in, gp_select_pred pred, int32_t value,
+                           int32_t *out, int64_t *num_selected);
+gp_status gp_select_flagged_f32(gp_handle h, int64_t n, const float *in, const uint8_t *flags, float *out,
+                                int64_t *num_selected);
+gp_status gp_select_flagged_i32(gp_handle h, int64_t n, const int32_t *in, const uint8_t *flags, int32_t *out,
+                                int64_t *num_selected);
 /* END scan API */
 
 /* ---- histogram --------------------------------------------------------------------------------------- */

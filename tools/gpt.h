@@ -155,6 +155,33 @@ int gpt_vendor_reduce(gpt_reduce_type type, gp_reduce_op op, int64_t n, const vo
 /* cub::DeviceReduce::ArgMax (value and index outputs); temp == NULL sets *temp_bytes only. */
 int gpt_vendor_argmax_f32(int64_t n, const float *in, float *max_out, int64_t *index_out, void *temp,
                           size_t *temp_bytes, cudaStream_t s);
+/* scan and compact (prim_scan.c) */
+/* Scan element types of the verify cases: i32 (full range, wraps), u32, f32 / f64 uniform in [-1, 1)
+ * checked with a rounding bound, f32 / f64 with small integer values checked exactly. */
+typedef enum gpt_scan_type {
+    GPT_SCAN_I32 = 0, GPT_SCAN_U32, GPT_SCAN_F32, GPT_SCAN_F32_INT, GPT_SCAN_F64, GPT_SCAN_F64_INT, GPT_SCAN_TYPE_COUNT
+} gpt_scan_type;
+/* One scan case: off_in/off_out are element offsets from 256-byte aligned buffers; off_out < 0 = in place
+ * (output over the input at off_in). Returns 0 on success. */
+int gpt_verify_scan_case(gp_handle h, int rung, gpt_scan_type type, gp_scan_kind kind, int64_t n, int off_in,
+                         int off_out, uint64_t seed, int verbose);
+/* Compaction element types: f32 / i32 with a predicate, or the flagged forms. */
+typedef enum gpt_select_type { GPT_SEL_F32 = 0, GPT_SEL_I32, GPT_SEL_FLAGGED_F32, GPT_SEL_FLAGGED_I32, GPT_SEL_TYPE_COUNT } gpt_select_type;
+/* One compaction case on random integers in [lo, hi] (as floats for f32); flagged: flags non-zero with
+ * probability flag_pct/100. Returns 0 on success. */
+int gpt_verify_compact_case(gp_handle h, int rung, gpt_select_type type, gp_select_pred pred, int32_t value,
+                            int32_t lo, int32_t hi, int flag_pct, int64_t n, int off_in, int off_out,
+                            uint64_t seed, int verbose);
+int gpt_verify_scan(gp_handle h, const gpt_opts *o);
+int gpt_bench_scan(gp_handle h, const gpt_opts *o, gpt_report *r);
+int gpt_verify_compact(gp_handle h, const gpt_opts *o);
+int gpt_bench_compact(gp_handle h, const gpt_opts *o, gpt_report *r);
+/* CUB baselines (bench/vendor_scan.cu); init sizes the temporary storage once for n elements. */
+int gpt_vendor_scan_init(int64_t n);
+void gpt_vendor_scan_free(void);
+int gpt_vendor_inclusive_sum_i32(const int32_t *in, int32_t *out, int64_t n, cudaStream_t s);
+int gpt_vendor_inclusive_sum_f32(const float *in, float *out, int64_t n, cudaStream_t s);
+int gpt_vendor_select_gt_f32(const float *in, float *out, int64_t *num_selected, int64_t n, float value, cudaStream_t s);
 
 #ifdef __cplusplus
 }

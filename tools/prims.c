@@ -5,6 +5,8 @@
 const gpt_prim_cli gpt_prims[] = {
     {"map", GP_PRIM_MAP, gpt_verify_map, gpt_bench_map},
     {"reduce", GP_PRIM_REDUCE, gpt_verify_reduce, gpt_bench_reduce},
+    {"scan", GP_PRIM_SCAN, gpt_verify_scan, gpt_bench_scan},
+    {"compact", GP_PRIM_COMPACT, gpt_verify_compact, gpt_bench_compact},
 };
 const int gpt_prim_count = (int)(sizeof gpt_prims / sizeof gpt_prims[0]);
 

@@ -6,6 +6,8 @@ extern const gp_rung_desc gp__map_rungs[];
 extern const int gp__map_rung_count;
 extern const gp_rung_desc gp__reduce_rungs[];
 extern const int gp__reduce_rung_count;
+extern const gp_rung_desc gp__scan_rungs[], gp__compact_rungs[];
+extern const int gp__scan_rung_count, gp__compact_rung_count;
 
 static const char *const prim_names[GP_PRIM_COUNT] = {
     "map", "reduce", "scan", "compact", "histogram", "transpose", "sgemm"
@@ -17,6 +19,8 @@ static const gp_rung_desc *table(gp_prim p, int *count)
     switch (p) {
     case GP_PRIM_MAP: *count = gp__map_rung_count; return gp__map_rungs;
     case GP_PRIM_REDUCE: *count = gp__reduce_rung_count; return gp__reduce_rungs;
+    case GP_PRIM_SCAN: *count = gp__scan_rung_count; return gp__scan_rungs;
+    case GP_PRIM_COMPACT: *count = gp__compact_rung_count; return gp__compact_rungs;
     default: return NULL;
     }
 }

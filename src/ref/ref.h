@@ -22,6 +22,17 @@ int64_t gp_ref_argmax_f32(int64_t n, const float *x);
 /* Relative bound tol for a gpuprim f32 sum of n values: |got - exact| <= tol * sum |x_i| (derivation in
  * ref_reduce.c). */
 double gp_ref_reduce_f32_tol(int64_t n);
+/* scan (ref_scan.c). Integer prefix sums wrap modulo 2^32 (i32 passes its bits as u32). The f32 reference
+ * accumulates in double; abs_prefix (may be NULL) gets the running sum of |x|, the scale of the rounding
+ * error a float scan may make. */
+void gp_ref_scan_u32(int exclusive, int64_t n, const uint32_t *in, uint32_t *out);
+void gp_ref_scan_f32(int exclusive, int64_t n, const float *in, double *out, double *abs_prefix);
+/* compaction: 1 if x is kept; the select functions write the kept elements in order and return their count */
+int gp_ref_keep_f32(float x, gp_select_pred pred, float v);
+int gp_ref_keep_i32(int32_t x, gp_select_pred pred, int32_t v);
+int64_t gp_ref_select_f32(int64_t n, const float *in, gp_select_pred pred, float value, float *out);
+int64_t gp_ref_select_i32(int64_t n, const int32_t *in, gp_select_pred pred, int32_t value, int32_t *out);
+int64_t gp_ref_select_flagged_u32(int64_t n, const uint32_t *in, const uint8_t *flags, uint32_t *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,90 @@
+/* lookback.cuh — decoupled look-back (Merrill & Garland 2016, "Single-pass Parallel Prefix Scan with
+ * Decoupled Look-back") shared by the single-pass scan (scan rung 05) and the single-pass compaction
+ * (compact rung 02).
+ *
+ * Each tile owns one 64-bit status word holding a flag and a value together, so that one relaxed atomic
+ * load reads both consistently and no fence is needed between value and flag:
+ *   EMPTY (0): nothing published yet; AGGREGATE (1): the tile's own total; PREFIX (2): the inclusive prefix
+ *   up to and including the tile.
+ * A tile publishes its aggregate at once, then one warp looks back over a window of 32 predecessors
+ * (lane 0 = the nearest), waits until none of them is EMPTY, adds values up to the nearest PREFIX, and
+ * slides the window back if there is none. Tiles must take their ids from an atomic counter in launch
+ * order, so every predecessor is already running and a tile never waits on an unscheduled one. The
+ * status words of the tiles of a call must be zero (EMPTY) before the call (cudaMemsetAsync). */
+#ifndef GP_COMMON_LOOKBACK_CUH
+#define GP_COMMON_LOOKBACK_CUH
+
+#include <stdint.h>
+#include "warp_scan.cuh"
+
+enum { GP_LB_EMPTY = 0, GP_LB_AGGREGATE = 1, GP_LB_PREFIX = 2 };
+
+/* Packing of (flag, value) into 64 bits per value type. */
+template <typename T> struct gp_lb_pack;
+template <> struct gp_lb_pack<unsigned> {
+    static __device__ __forceinline__ unsigned long long pack(unsigned flag, unsigned v) { return ((unsigned long long)flag << 32) | v; }
+    static __device__ __forceinline__ unsigned flag(unsigned long long w) { return (unsigned)(w >> 32); }
+    static __device__ __forceinline__ unsigned value(unsigned long long w) { return (unsigned)w; }
+};
+template <> struct gp_lb_pack<float> {
+    static __device__ __forceinline__ unsigned long long pack(unsigned flag, float v) { return ((unsigned long long)flag << 32) | __float_as_uint(v); }
+    static __device__ __forceinline__ unsigned flag(unsigned long long w) { return (unsigned)(w >> 32); }
+    static __device__ __forceinline__ float value(unsigned long long w) { return __uint_as_float((unsigned)w); }
+};
+/* counts (compaction): the flag in the top 2 bits, the count (< 2^62) below */
+template <> struct gp_lb_pack<unsigned long long> {
+    static __device__ __forceinline__ unsigned long long pack(unsigned flag, unsigned long long v) { return ((unsigned long long)flag << 62) | v; }
+    static __device__ __forceinline__ unsigned flag(unsigned long long w) { return (unsigned)(w >> 62); }
+    static __device__ __forceinline__ unsigned long long value(unsigned long long w) { return w & ((1ull << 62) - 1); }
+};
+
+__device__ __forceinline__ unsigned long long gp_lb_load(const unsigned long long *p)
+{
+    unsigned long long v;
+    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+    return v;
+}
+__device__ __forceinline__ void gp_lb_store(unsigned long long *p, unsigned long long v)
+{
+    asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+
+/* Called by all 32 lanes of one warp of the tile. Publishes the tile's aggregate, looks back, publishes
+ * the inclusive prefix and returns the tile's exclusive prefix (identity for tile 0) on every lane. */
+template <typename T, typename Op>
+__device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T aggregate)
+{
+    typedef gp_lb_pack<T> P;
+    const int lane = threadIdx.x & 31;
+    if (tile == 0) {
+        if (lane == 0) gp_lb_store(status, P::pack(GP_LB_PREFIX, aggregate));
+        return Op::identity();
+    }
+    if (lane == 0) gp_lb_store(status + tile, P::pack(GP_LB_AGGREGATE, aggregate));
+    T exclusive = Op::identity();
+    int64_t pred = tile - 1 - lane;
+    for (;;) {
+        unsigned long long w;
+        unsigned flag;
+        for (;;) {
+            w = pred >= 0 ? gp_lb_load(status + pred) : P::pack(GP_LB_PREFIX, Op::identity());
+            flag = P::flag(w);
+            if (!__any_sync(GP_FULL_MASK, flag == GP_LB_EMPTY)) break;
+        }
+        T v = P::value(w);
+        unsigned prefix_lanes = __ballot_sync(GP_FULL_MASK, flag == GP_LB_PREFIX);
+        if (prefix_lanes) {
+            int nearest = __ffs(prefix_lanes) - 1;
+            if (lane > nearest) v = Op::identity();
+        }
+        /* the window's total (the lanes farther than `nearest` count as identity) */
+        T window = __shfl_sync(GP_FULL_MASK, gp_warp_inclusive_scan<T, Op>(v), 31);
+        exclusive = Op::apply(window, exclusive);
+        if (prefix_lanes) break;
+        pred -= 32;
+    }
+    if (lane == 0) gp_lb_store(status + tile, P::pack(GP_LB_PREFIX, Op::apply(exclusive, aggregate)));
+    return exclusive;
+}
+
+#endif

@@ -1,0 +1,95 @@
+// 01_scan_scatter.cu — compaction rung 1: flags, scan, scatter (3 kernels per chunk).
+// The textbook construction on top of a scan: (1) write flag[i] = keep(in[i]) as 32-bit 0/1, (2) scan
+// the flags (exclusive) with the scan primitive's own launcher (scan rung 05, not a copy) giving every
+// kept element its output position, (3) every thread re-evaluates its predicate and, if kept, writes
+// in[i] to out[base + pos[i]]. The flags live in the workspace, so n is processed in chunks of as many
+// elements as fit (about 8M with the default 32 MiB); the running count stays in device memory (two
+// slots, so a chunk's scatter reads one and writes the other) and the last chunk writes *num_selected —
+// no host synchronisation. Bytes per element: 4 (read) + 4 (flag) + 4 + 4 (scan) + 4 (read) + 4 (pos)
+// + 4 per kept: about 6-7x the 4n + 4k minimum, so expect a fraction of rung 2.
+// H100: not yet measured
+#include "select_ops.cuh"
+#include "../common/util.cuh"
+#include "../scan/scan_internal.h"
+
+#define SS_THREADS 256
+#define SS_HEADER 256 /* two running-count slots */
+
+template <typename T, int PRED>
+__global__ void __launch_bounds__(SS_THREADS)
+    select_flags(const T *in, const uint8_t *flags, T value, unsigned *f, int64_t len)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < len; i += (int64_t)gridDim.x * blockDim.x)
+        f[i] = gp_sel_keep<T, PRED>(in[i], value, flags, i) ? 1u : 0u;
+}
+
+template <typename T, int PRED>
+__global__ void __launch_bounds__(SS_THREADS)
+    select_scatter(const T *in, const uint8_t *flags, T value, const unsigned *pos, int64_t len, T *out,
+                   const unsigned long long *count_in, unsigned long long *count_out, long long *num_selected)
+{
+    const unsigned long long base = *count_in;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < len; i += (int64_t)gridDim.x * blockDim.x) {
+        const T x = in[i];
+        const bool kept = gp_sel_keep<T, PRED>(x, value, flags, i);
+        if (kept) out[base + pos[i]] = x;
+        if (i == len - 1) {
+            unsigned long long total = base + pos[i] + (kept ? 1u : 0u);
+            *count_out = total;
+            if (num_selected) *num_selected = (long long)total;
+        }
+    }
+}
+
+/* Bytes of the flag/position array for a chunk, rounded up to 256. */
+static size_t flag_bytes(int64_t chunk) { return ((size_t)chunk * 4 + 255) & ~(size_t)255; }
+
+extern "C" gp_status gp__compact_r01_scan_scatter(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
+                                                  gp__select_type type, int pred, uint32_t value_bits, int64_t n,
+                                                  const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
+{
+    const size_t esz = 4;
+    unsigned long long *counts = (unsigned long long *)ws; /* slots 0 and 1 */
+    unsigned *f = (unsigned *)((char *)ws + SS_HEADER);
+    int64_t chunk = 0;
+    if (ws_bytes > SS_HEADER + 1024 && gp_aligned(ws, 256)) {
+        chunk = (int64_t)((ws_bytes - SS_HEADER - 1024) / 4) & ~(int64_t)4095;
+        if (chunk > ((int64_t)1 << 30)) chunk = (int64_t)1 << 30;
+        while (chunk > 0 && SS_HEADER + flag_bytes(chunk) + gp__scan_r05_workspace(chunk) > ws_bytes) chunk -= 4096;
+        if (chunk > n) chunk = n;
+        if (chunk > 0 && SS_HEADER + flag_bytes(chunk) + gp__scan_r05_workspace(chunk) > ws_bytes) chunk = 0;
+    }
+    if (chunk <= 0) return GP_ERROR_WORKSPACE_TOO_SMALL;
+    /* the scan's status words follow the flags, 256-byte aligned */
+    void *scan_ws = (char *)ws + SS_HEADER + flag_bytes(chunk);
+    const size_t scan_ws_bytes = ws_bytes - SS_HEADER - flag_bytes(chunk);
+    if (cudaMemsetAsync(counts, 0, sizeof(unsigned long long), s) != cudaSuccess) return GP_ERROR_CUDA;
+    int k = 0;
+    for (int64_t c0 = 0; c0 < n; c0 += chunk, k++) {
+        const int64_t len = n - c0 < chunk ? n - c0 : chunk;
+        const unsigned grid = gp_grid_for(dev, SS_THREADS, len, 4);
+        const char *cin = (const char *)in + (size_t)c0 * esz;
+        char *cout = (char *)out;
+        const uint8_t *cflags = flags ? flags + c0 : NULL;
+        long long *last = c0 + len >= n ? (long long *)num_selected : NULL;
+#define LAUNCH(T, P)                                                                                     \
+    select_flags<T, P><<<grid, SS_THREADS, 0, s>>>((const T *)cin, cflags, gp_bits_to<T>(value_bits), f, len)
+        GP_SELECT_DISPATCH(type, pred, LAUNCH);
+#undef LAUNCH
+        GP_TRY(gp__launch_status());
+        GP_TRY(gp__scan_r05_lookback(dev, s, scan_ws, scan_ws_bytes, GP__SCAN_U32, 1, len, f, f));
+#define LAUNCH(T, P)                                                                                     \
+    select_scatter<T, P><<<grid, SS_THREADS, 0, s>>>((const T *)cin, cflags, gp_bits_to<T>(value_bits), f, len, \
+                                                     (T *)cout, counts + (k & 1), counts + ((k + 1) & 1), last)
+        GP_SELECT_DISPATCH(type, pred, LAUNCH);
+#undef LAUNCH
+        GP_TRY(gp__launch_status());
+    }
+    return GP_SUCCESS;
+}
+
+extern "C" gp_kernel_info gp__compact_r01_kernel(void)
+{
+    gp_kernel_info k = {(const void *)select_scatter<float, GP_SELECT_GT>, SS_THREADS, 0};
+    return k;
+}

@@ -1,0 +1,87 @@
+// 05_lookback.cu — scan rung 5: single pass with decoupled look-back (Merrill & Garland 2016).
+// Over rung 4: one kernel reads each element once and writes it once (2n elements moved, the same as a
+// copy, against 3n for reduce-then-scan), so the ceiling rises from 2/3 to about the copy rate. Each
+// 4096-element tile (256 threads x 16, 16-byte loads/stores through the tile_io transpose) takes its id
+// from an atomic counter, scans itself with the warp-shuffle block scan, publishes its aggregate in a
+// 64-bit status word (flag + value, one relaxed atomic access), and its first warp looks back over the
+// predecessors' status words (src/common/lookback.cuh) for its exclusive prefix. The status words and
+// the counter live in the workspace (8 bytes per tile + 256) and are cleared on the stream each call.
+// H100: not yet measured
+#include "../common/util.cuh"
+#include "../common/block_scan.cuh"
+#include "../common/tile_io.cuh"
+#include "../common/lookback.cuh"
+#include "scan_internal.h"
+#include <limits.h>
+
+#define LB_THREADS 256
+#define LB_ITEMS 16
+#define LB_TILE (LB_THREADS * LB_ITEMS)
+#define LB_HEADER 256 /* bytes before the status words: the tile counter */
+
+template <typename T>
+__global__ void __launch_bounds__(LB_THREADS) lookback_scan(const T *in, T *out, int64_t n, int exclusive,
+                                                            int vec, unsigned long long *status,
+                                                            unsigned *tile_counter)
+{
+    __shared__ T smem[GP_TILE_SMEM_WORDS(LB_THREADS, LB_ITEMS)];
+    __shared__ T warp_totals[LB_THREADS / 32];
+    __shared__ unsigned tile_sh;
+    __shared__ T tile_prefix;
+    if (threadIdx.x == 0) tile_sh = atomicAdd(tile_counter, 1u);
+    __syncthreads();
+    const int64_t tile = tile_sh;
+    const int64_t base = tile * LB_TILE;
+    T x[LB_ITEMS];
+    gp_tile_load<T, LB_THREADS, LB_ITEMS>(in, base, n, vec, (T)0, x, smem);
+    T sum = x[0];
+#pragma unroll
+    for (int k = 1; k < LB_ITEMS; k++) sum = sum + x[k];
+    T aggregate;
+    T prefix = gp_block_exclusive_scan<T, gp_op_sum<T>, LB_THREADS>(sum, warp_totals, &aggregate);
+    if (threadIdx.x < 32) {
+        T p = gp_lookback_exclusive<T, gp_op_sum<T>>(status, tile, aggregate);
+        if (threadIdx.x == 0) tile_prefix = p;
+    }
+    __syncthreads();
+    prefix = tile_prefix + prefix;
+#pragma unroll
+    for (int k = 0; k < LB_ITEMS; k++) {
+        T v = x[k];
+        x[k] = exclusive ? prefix : prefix + v;
+        prefix = prefix + v;
+    }
+    gp_tile_store<T, LB_THREADS, LB_ITEMS>(out, base, n, vec, x, smem);
+}
+
+extern "C" size_t gp__scan_r05_workspace(int64_t n)
+{
+    return LB_HEADER + (size_t)gp_ceil_div(n, LB_TILE) * sizeof(unsigned long long);
+}
+
+extern "C" gp_status gp__scan_r05_lookback(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
+                                          gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
+{
+    (void)dev;
+    const int64_t tiles = gp_ceil_div(n, LB_TILE);
+    const size_t need = gp__scan_r05_workspace(n);
+    unsigned *counter = (unsigned *)ws;
+    unsigned long long *status = (unsigned long long *)((char *)ws + LB_HEADER);
+    const int vec = gp_aligned(in, 16) && gp_aligned(out, 16);
+    if (tiles > INT_MAX || type == GP__SCAN_F64) return GP_ERROR_NOT_SUPPORTED; /* f64: see scan.c */
+    if (need > ws_bytes || !gp_aligned(ws, 8)) return GP_ERROR_WORKSPACE_TOO_SMALL;
+    if (cudaMemsetAsync(ws, 0, need, s) != cudaSuccess) return GP_ERROR_CUDA;
+    if (type == GP__SCAN_F32)
+        lookback_scan<float><<<(unsigned)tiles, LB_THREADS, 0, s>>>((const float *)in, (float *)out, n, exclusive,
+                                                                    vec, status, counter);
+    else
+        lookback_scan<unsigned><<<(unsigned)tiles, LB_THREADS, 0, s>>>((const unsigned *)in, (unsigned *)out, n,
+                                                                       exclusive, vec, status, counter);
+    return gp__launch_status();
+}
+
+extern "C" gp_kernel_info gp__scan_r05_kernel(void)
+{
+    gp_kernel_info k = {(const void *)lookback_scan<float>, LB_THREADS, 0};
+    return k;
+}
