@@ -110,6 +110,28 @@ gp_status gp_vector_add_f32(gp_handle h, int64_t n, const float *a, const float 
 
 /* ---- histogram --------------------------------------------------------------------------------------- */
 /* BEGIN histogram API */
+/* Histograms of n samples into bins of 32-bit counts. The bins are overwritten, not accumulated: each call
+ * zeroes them on the stream and then counts (no host synchronisation). n = 0 writes all-zero bins (samples
+ * may then be NULL). Counts wrap modulo 2^32 (more than 2^32 - 1 samples in one bin are not supported).
+ * samples must be aligned to their element size (else GP_ERROR_INVALID_VALUE) and must not overlap bins
+ * (GP_ERROR_OVERLAP); bins must be 4-byte aligned. The counts are exact and do not depend on the rung.
+ *
+ * gp_histogram_u8: 256 bins, sample x counts in bin x. */
+gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32_t *bins);
+/* Even bins over [lower, upper), as cub::DeviceHistogram::HistogramEven with num_bins + 1 levels from
+ * lower to upper: a sample x with lower <= x < upper counts in bin (int)((x - lower) * scale), where
+ * scale = (float)num_bins / (upper - lower) is computed once in float and each operation is rounded to the
+ * nearest float; if that rounds to num_bins (x just below upper) the sample goes to bin num_bins - 1.
+ * Samples below lower, at or above upper, and NaN are ignored (not counted anywhere).
+ * GP_ERROR_INVALID_VALUE unless num_bins >= 1, lower < upper, both finite and upper - lower and scale finite.
+ * Any bin count works: bins that fit in shared memory are counted there, others with global atomics. */
+gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+                                float upper, uint32_t *bins);
+/* Integer even bins: a sample x with lower <= x < upper counts in bin
+ * floor((x - lower) * num_bins / (upper - lower)), computed exactly (64-bit) for any range; other samples
+ * are ignored. GP_ERROR_INVALID_VALUE unless num_bins >= 1 and lower < upper. */
+gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+                                int32_t upper, uint32_t *bins);
 /* END histogram API */
 
 /* ---- transpose --------------------------------------------------------------------------------------- */
