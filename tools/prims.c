@@ -4,6 +4,7 @@
 
 const gpt_prim_cli gpt_prims[] = {
     {"map", GP_PRIM_MAP, gpt_verify_map, gpt_bench_map},
+    {"histogram", GP_PRIM_HISTOGRAM, gpt_verify_histogram, gpt_bench_histogram},
 };
 const int gpt_prim_count = (int)(sizeof gpt_prims / sizeof gpt_prims[0]);
 
