@@ -7,6 +7,10 @@ template <typename T, typename L>
 static int cub_even(void *temp, size_t *temp_bytes, const void *samples, int64_t n, int num_bins, L lo, L hi,
                     uint32_t *bins, cudaStream_t s)
 {
+    /* int sample counts where they fit (CUB's usual instantiation), 64-bit beyond */
+    if (n <= 0x7FFFFFFF)
+        return cub::DeviceHistogram::HistogramEven(temp, *temp_bytes, (const T *)samples, (unsigned int *)bins,
+                                                   num_bins + 1, lo, hi, (int)n, s) != cudaSuccess;
     return cub::DeviceHistogram::HistogramEven(temp, *temp_bytes, (const T *)samples, (unsigned int *)bins,
                                                num_bins + 1, lo, hi, n, s) != cudaSuccess;
 }

@@ -12,10 +12,6 @@
 
 #define HIST_UNROLL 4
 
-/* Counts the samples held in one 32-bit word of a 16-byte vector (4 u8, or 1 f32 / i32). */
-template <typename T, int LOG2R>
-__device__ __forceinline__ void hist_count_word(uint32_t w, uint32_t *mine, const gp_hist_params &p, int log2r);
-
 /* u8 with 32 copies: copy `lane` of bin b is at byte offset 128 b from this lane's copy of bin 0 (shared
  * address `mine`). A byte is extracted with one PRMT, its address formed with one LEA and counted with one
  * RED on shared memory: 3 instructions a sample (plain atomicAdd compiles to 4 here). */
@@ -24,34 +20,31 @@ __device__ __forceinline__ void hist_count_byte32(uint32_t w, uint32_t sel, uint
     uint32_t addr = mine + (__byte_perm(w, 0, sel) << 7);
     asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(addr) : "memory");
 }
-template <>
-__device__ __forceinline__ void hist_count_word<uint8_t, 5>(uint32_t w, uint32_t *mine, const gp_hist_params &, int)
+
+__device__ __forceinline__ float hist_word_as(uint32_t w, float) { return __uint_as_float(w); }
+__device__ __forceinline__ int32_t hist_word_as(uint32_t w, int32_t) { return (int32_t)w; }
+
+/* Counts the samples held in one 32-bit word of a 16-byte vector (4 u8, or 1 f32 / i32) into this lane's
+ * copy (`mine`, copy stride 2^log2r words); LOG2R >= 0 fixes log2r at compile time. */
+template <typename T, int LOG2R>
+__device__ __forceinline__ void hist_count_word(uint32_t w, uint32_t *mine, const gp_hist_params &p, int log2r_arg)
 {
-    const uint32_t base = (uint32_t)__cvta_generic_to_shared(mine);
-    hist_count_byte32(w, 0x4440, base);
-    hist_count_byte32(w, 0x4441, base);
-    hist_count_byte32(w, 0x4442, base);
-    hist_count_byte32(w, 0x4443, base);
-}
-template <>
-__device__ __forceinline__ void hist_count_word<uint8_t, -1>(uint32_t w, uint32_t *mine, const gp_hist_params &,
-                                                             int log2r)
-{
-    for (int k = 0; k < 4; k++) atomicAdd(mine + (((w >> (8 * k)) & 0xFFu) << log2r), 1u);
-}
-template <>
-__device__ __forceinline__ void hist_count_word<float, -1>(uint32_t w, uint32_t *mine, const gp_hist_params &p,
-                                                           int log2r)
-{
-    int b = gp_hist_bin(__uint_as_float(w), p);
-    if (b >= 0) atomicAdd(mine + (b << log2r), 1u);
-}
-template <>
-__device__ __forceinline__ void hist_count_word<int32_t, -1>(uint32_t w, uint32_t *mine, const gp_hist_params &p,
-                                                             int log2r)
-{
-    int b = gp_hist_bin((int32_t)w, p);
-    if (b >= 0) atomicAdd(mine + (b << log2r), 1u);
+    const int log2r = LOG2R >= 0 ? LOG2R : log2r_arg;
+    if constexpr (sizeof(T) == 1) {
+        if constexpr (LOG2R == 5) {
+            const uint32_t base = (uint32_t)__cvta_generic_to_shared(mine);
+            hist_count_byte32(w, 0x4440, base);
+            hist_count_byte32(w, 0x4441, base);
+            hist_count_byte32(w, 0x4442, base);
+            hist_count_byte32(w, 0x4443, base);
+        } else {
+#pragma unroll
+            for (int k = 0; k < 4; k++) atomicAdd(mine + (((w >> (8 * k)) & 0xFFu) << log2r), 1u);
+        }
+    } else {
+        int b = gp_hist_bin(hist_word_as(w, T()), p);
+        if (b >= 0) atomicAdd(mine + (b << log2r), 1u);
+    }
 }
 
 template <typename T, int LOG2R>
@@ -131,13 +124,10 @@ extern "C" gp_status gp__hist_r04_vector(const gp_device_info *dev, cudaStream_t
 {
     const int log2r = gp_hist_log2_copies(dev, c->p.num_bins);
     if (log2r < 0) return gp__hist_r01_global(dev, s, c, ran);
-    switch (c->type) {
-    case GP_HIST_U8:
-        return log2r == 5 ? hist_vector_launch<uint8_t, 5>(dev, s, c, log2r, ran)
-                          : hist_vector_launch<uint8_t, -1>(dev, s, c, log2r, ran);
-    case GP_HIST_F32: return hist_vector_launch<float, -1>(dev, s, c, log2r, ran);
-    default: return hist_vector_launch<int32_t, -1>(dev, s, c, log2r, ran);
-    }
+#define LAUNCH(T)                                                                                         \
+    return log2r == 5 ? hist_vector_launch<T, 5>(dev, s, c, log2r, ran) : hist_vector_launch<T, -1>(dev, s, c, log2r, ran)
+    GP_HIST_DISPATCH(c, LAUNCH)
+#undef LAUNCH
 }
 
 extern "C" gp_kernel_info gp__hist_r04_kernel(void)
