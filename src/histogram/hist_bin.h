@@ -28,15 +28,14 @@ typedef struct gp_hist_params {
     int iwide;               /* 1 if irange * num_bins may pass 2^32: 64-bit product and division */
 } gp_hist_params;
 
-/* -1 if x falls outside every bin. */
+/* -1 if x falls outside every bin. Branch-free (selects only), so the kernels predicate the count instead
+ * of branching around it; the int conversion is only taken for 0 <= t < 2^31. */
 GP_HD int gp_hist_bin_f32(float x, float lo, float hi, float scale, int num_bins)
 {
-    float t;
-    int b;
-    if (!(x >= lo && x < hi)) return -1;  /* out of range or NaN */
-    t = (x - lo) * scale;                 /* two roundings, never fused: (a - b) * c has no FMA form */
-    b = t < 2147483520.f ? (int)t : 2147483647;
-    return b < num_bins ? b : num_bins - 1;
+    const float t = (x - lo) * scale; /* two roundings, never fused: (a - b) * c has no FMA form */
+    int b = (t >= 0.f && t < 2147483520.f) ? (int)t : 2147483647;
+    b = b < num_bins ? b : num_bins - 1;
+    return (x >= lo && x < hi) ? b : -1; /* out of range or NaN: not counted */
 }
 
 GP_HD int gp_hist_bin_i32(int32_t x, int32_t lo, int32_t hi, uint32_t range, int num_bins, int wide)
