@@ -3,12 +3,12 @@
 // or 4 f32/i32 samples each, LDG.E.128 with the streaming hint) before it counts any of them, so a thread
 // has 64 bytes in flight instead of 1-4, and a load instruction brings 16 u8 samples instead of 1. The
 // samples are then counted from registers without branches: a u8 sample is PRMT + LEA + RED (3
-// instructions); an f32/i32 sample outside the bins is counted in a spare row that is never merged, so the
-// shared atomic is unconditional (a predicated RED compiles to a branch per sample). The grid is persistent (SMs x resident
-// blocks, from the occupancy calculator), so each block zeroes and merges its 32 KiB of sub-histograms
-// once for many samples. A scalar head (to the first 16-byte boundary) and tail are peeled.
-// Bytes: n x sizeof(sample) read once + (blocks x bins) global atomics; on 1 GiB of u8 the target is the
-// DRAM read rate, limited by ATOMS issue (one shared atomic per sample, 16 per 16-byte load).
+// instructions); an f32/i32 sample outside the bins is counted in a spare row that is never merged, so
+// the shared atomic is unconditional (a predicated RED compiles to a branch per sample). The grid is
+// persistent (SMs x resident blocks, from the occupancy calculator), so each block zeroes and merges its
+// 32 KiB of sub-histograms once for many samples. A scalar head (to the first 16-byte boundary) and tail
+// are peeled. Bytes: n x sizeof(sample) read once + (blocks x bins) global atomics; on 1 GiB of u8 the
+// target is the DRAM read rate, if shared atomics keep up (one per sample, 16 per 16-byte load).
 // H100: not yet measured
 #include "hist_common.cuh"
 
