@@ -112,7 +112,7 @@ gp_status gp_vector_add_f32(gp_handle h, int64_t n, const float *a, const float 
 /* BEGIN histogram API */
 /* Histograms of n samples into bins of 32-bit counts. The bins are overwritten, not accumulated: each call
  * zeroes them on the stream and then counts (no host synchronisation). n = 0 writes all-zero bins (samples
- * may then be NULL). Counts wrap modulo 2^32 (more than 2^32 - 1 samples in one bin are not supported).
+ * may then be NULL). 32-bit counts wrap modulo 2^32; the _u64 variants below count in 64 bits.
  * samples must be aligned to their element size (else GP_ERROR_INVALID_VALUE) and must not overlap bins
  * (GP_ERROR_OVERLAP); bins must be 4-byte aligned. The counts are exact and do not depend on the rung.
  *
@@ -132,6 +132,14 @@ gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, in
  * are ignored. GP_ERROR_INVALID_VALUE unless num_bins >= 1 and lower < upper. */
 gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
                                 int32_t upper, uint32_t *bins);
+/* The same with 64-bit counts (bins 8-byte aligned), for more than 2^32 - 1 samples in a bin. Each block
+ * of the GPU still counts its share in 32 bits, so this holds while no block counts 2^32 samples of one
+ * bin: n up to about 2^32 x (blocks in the grid), hundreds of blocks on a full GPU. */
+gp_status gp_histogram_u8_u64(gp_handle h, int64_t n, const uint8_t *samples, uint64_t *bins);
+gp_status gp_histogram_even_f32_u64(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+                                    float upper, uint64_t *bins);
+gp_status gp_histogram_even_i32_u64(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+                                    int32_t upper, uint64_t *bins);
 /* END histogram API */
 
 /* ---- transpose --------------------------------------------------------------------------------------- */

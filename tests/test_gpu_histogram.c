@@ -1,8 +1,9 @@
 /* test_gpu_histogram.c — every histogram rung and auto, u8 / f32 / i32 samples, against the CPU reference
  * exactly: edge sizes, bin counts from 1 to 100000 (beyond shared memory: the global fall-back), misaligned
  * samples, random data with out-of-range values, NaN and infinities, skewed data (all samples in one bin, a
- * few hot bins), the float clamp at upper, CUB HistogramEven as a second reference, argument errors, a user
- * stream, and more than 2^31 u8 samples where memory allows. Exits 77 (skipped) without a CUDA device. */
+ * few hot bins), the float clamp at upper, 64-bit counts, CUB HistogramEven as a second reference, argument
+ * errors, a user stream; with GP_TEST_LARGE more than 2^31 u8 samples and 2^32 + 5 samples in one bin.
+ * GP_TEST_SMALL (compute-sanitizer) stops the sizes at 4099. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpt.h"
 #include "ref/ref.h"
@@ -39,6 +40,9 @@ static void arg_checks(gp_handle h)
     CHECK_EQ_INT(gp_histogram_even_i32(h, 8, (const int32_t *)((char *)f + 1), 4, 0, 9, bins), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_histogram_u8(h, 8, (const uint8_t *)f, (uint32_t *)((char *)bins + 2)), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_histogram_u8(h, 8, (const uint8_t *)f + 3, bins), GP_SUCCESS); /* u8: any alignment */
+    CHECK_EQ_INT(gp_histogram_u8_u64(h, 8, (const uint8_t *)f, (uint64_t *)(bins + 1)), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_histogram_even_f32_u64(h, 8, f, 0, 0.f, 1.f, (uint64_t *)bins), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_histogram_even_i32_u64(h, 8, (const int32_t *)f, 4, 0, 9, (uint64_t *)hb), GP_ERROR_HOST_POINTER);
     /* samples overlapping the bins */
     CHECK_EQ_INT(gp_histogram_u8(h, 64, (const uint8_t *)bins + 1000, bins), GP_ERROR_OVERLAP);
     CHECK_EQ_INT(gp_histogram_even_f32(h, 16, (const float *)bins + 2, 4, 0.f, 1.f, bins), GP_ERROR_OVERLAP);
@@ -153,6 +157,40 @@ static void large(gp_handle h, uint64_t seed)
     cudaFree(dx); cudaFree(dbins); free(hx);
 }
 
+/* 2^32 + 5 equal u8 samples: 64-bit counts hold the count of the one bin, 32-bit counts wrap to 5. */
+static void large_one_bin(gp_handle h)
+{
+    const int64_t n = ((int64_t)1 << 32) + 5;
+    size_t freeb = 0, total = 0;
+    uint8_t *dx;
+    uint64_t *d64, got64[256];
+    uint32_t *d32, got32[256];
+    cudaMemGetInfo(&freeb, &total);
+    if (freeb < (size_t)n + ((size_t)1 << 30)) {
+        printf("large one-bin case skipped: %zu MB free\n", freeb >> 20);
+        return;
+    }
+    CHECK_EQ_INT(cudaMalloc((void **)&dx, n), cudaSuccess);
+    CHECK_EQ_INT(cudaMalloc((void **)&d64, sizeof got64), cudaSuccess);
+    CHECK_EQ_INT(cudaMalloc((void **)&d32, sizeof got32), cudaSuccess);
+    cudaMemset(dx, 0x5A, n);
+    for (int r = 0; r <= 1; r++) { /* auto (shared memory) and global atomics */
+        int others = 0;
+        gp_set_rung(h, GP_PRIM_HISTOGRAM, r);
+        CHECK_EQ_INT(gp_histogram_u8_u64(h, n, dx, d64), GP_SUCCESS);
+        CHECK_EQ_INT(cudaMemcpy(got64, d64, sizeof got64, cudaMemcpyDeviceToHost), cudaSuccess);
+        CHECK(got64[0x5A] == (uint64_t)n);
+        for (int b = 0; b < 256; b++) others += b != 0x5A && got64[b] != 0;
+        CHECK_EQ_INT(others, 0);
+        printf("large one-bin n=2^32+5 u64 rung %d checked\n", r);
+    }
+    gp_set_rung(h, GP_PRIM_HISTOGRAM, 0);
+    CHECK_EQ_INT(gp_histogram_u8(h, n, dx, d32), GP_SUCCESS);
+    CHECK_EQ_INT(cudaMemcpy(got32, d32, sizeof got32, cudaMemcpyDeviceToHost), cudaSuccess);
+    CHECK_EQ_INT(got32[0x5A], 5); /* documented: 32-bit counts wrap modulo 2^32 */
+    cudaFree(dx); cudaFree(d64); cudaFree(d32);
+}
+
 int main(int argc, char **argv)
 {
     (void)argv;
@@ -177,42 +215,52 @@ int main(int argc, char **argv)
                     for (int j = 0; j < 3; j++)
                         CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, sizes[i], bin_counts[b],
                                                         k == GPT_HIST_U8 ? offs_u8[j] : offs_32[j], GPT_HIST_RANDOM,
-                                                        seed++, 0) == 0);
+                                                        0, seed++, 0) == 0);
                 }
     /* skewed data: all samples in one bin, a few hot bins */
     for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)
         for (int k = 0; k < 3; k++)
             for (int d = GPT_HIST_ONE; d <= GPT_HIST_HOT; d++) {
-                CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 4099, 7, 1, (gpt_hist_data)d, seed++, 0) == 0);
+                CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 4099, 7, 1, (gpt_hist_data)d, 0, seed++, 0) == 0);
                 CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, small ? 65537 : (1 << 20) + 7, 256, 0,
-                                                (gpt_hist_data)d, seed++, 0) == 0);
-                CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 100003, 100000, 3, (gpt_hist_data)d, seed++, 0) == 0);
+                                                (gpt_hist_data)d, 0, seed++, 0) == 0);
+                CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 100003, 100000, 3, (gpt_hist_data)d, 0, seed++, 0) == 0);
             }
     /* the rung that ran: auto is 04 where the bins fit; 100000 bins do not fit (400 KB): global atomics */
     {
         int ran = 0;
-        CHECK(gpt_verify_histogram_case(h, 0, GPT_HIST_F32, 5000, 1000, 0, GPT_HIST_RANDOM, seed++, 0) == 0);
+        CHECK(gpt_verify_histogram_case(h, 0, GPT_HIST_F32, 5000, 1000, 0, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
         CHECK_EQ_INT(ran, 4);
         for (int r = 2; r <= 4; r++) {
-            CHECK(gpt_verify_histogram_case(h, r, GPT_HIST_I32, 5000, 100000, 0, GPT_HIST_RANDOM, seed++, 0) == 0);
+            CHECK(gpt_verify_histogram_case(h, r, GPT_HIST_I32, 5000, 100000, 0, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
             gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
             CHECK_EQ_INT(ran, 1);
         }
-        CHECK(gpt_verify_histogram_case(h, 2, GPT_HIST_I32, 5000, 40000, 0, GPT_HIST_RANDOM, seed++, 0) == 0);
+        CHECK(gpt_verify_histogram_case(h, 2, GPT_HIST_I32, 5000, 40000, 0, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
         CHECK_EQ_INT(ran, 2); /* 160 KB: one copy per block, above the 48 KB default (opt-in) */
     }
+    /* 64-bit counts: every rung, each type, shared-memory and global paths, skewed */
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)
+        for (int k = 0; k < 3; k++) {
+            CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 100003, 1000, 1, GPT_HIST_RANDOM, 1, seed++, 0) == 0);
+            CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 4099, 100000, 0, GPT_HIST_RANDOM, 1, seed++, 0) == 0);
+            CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 65537, 256, 3, GPT_HIST_ONE, 1, seed++, 0) == 0);
+        }
     clamp_case(h);
     cub_case(h, seed++, small ? 100003 : (1 << 24) + 3);
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    CHECK(gpt_verify_histogram_case(h, 0, GPT_HIST_U8, 1 << 20, 256, 0, GPT_HIST_RANDOM, seed++, 0) == 0);
-    CHECK(gpt_verify_histogram_case(h, 0, GPT_HIST_F32, 1 << 20, 1000, 1, GPT_HIST_RANDOM, seed++, 0) == 0);
+    CHECK(gpt_verify_histogram_case(h, 0, GPT_HIST_U8, 1 << 20, 256, 0, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
+    CHECK(gpt_verify_histogram_case(h, 0, GPT_HIST_F32, 1 << 20, 1000, 1, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);
-    if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
+    if (argc > 1 || getenv("GP_TEST_LARGE")) {
+        large(h, seed);
+        large_one_bin(h);
+    }
     CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);
     return tc_summary("test_gpu_histogram");
 }

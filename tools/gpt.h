@@ -140,9 +140,9 @@ typedef enum gpt_hist_data { GPT_HIST_RANDOM = 0, GPT_HIST_ONE, GPT_HIST_HOT } g
 #define GPT_HIST_I32_LO (-100000)
 #define GPT_HIST_I32_HI 1234567
 /* One checked call: samples at `offset` elements from a 256-byte aligned base, bins poisoned before and
- * compared exactly with the CPU reference, guard words after the bins checked. 0 = pass. */
+ * compared exactly with the CPU reference, guard words after the bins checked; u64: the _u64 API. 0 = pass. */
 int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t n, int num_bins, int offset,
-                              gpt_hist_data data, uint64_t seed, int verbose);
+                              gpt_hist_data data, int u64, uint64_t seed, int verbose);
 int gpt_verify_histogram(gp_handle h, const gpt_opts *o);
 int gpt_bench_histogram(gp_handle h, const gpt_opts *o, gpt_report *r);
 /* cub::DeviceHistogram::HistogramEven into 32-bit counts (u8: 256 bins, lower/upper ignored); temp = NULL

@@ -82,18 +82,28 @@ static int64_t compare_bins(const char *what, const uint32_t *got, const uint32_
     return bad;
 }
 
-int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t n, int num_bins, int offset,
-                              gpt_hist_data data, uint64_t seed, int verbose)
+static gp_status call_hist64(gp_handle h, gpt_hist_kind kind, const void *x, int64_t n, int num_bins, double lo,
+                             double hi, uint64_t *bins)
 {
-    const size_t es = kind == GPT_HIST_U8 ? 1 : 4;
+    if (kind == GPT_HIST_U8) return gp_histogram_u8_u64(h, n, (const uint8_t *)x, bins);
+    if (kind == GPT_HIST_F32)
+        return gp_histogram_even_f32_u64(h, n, (const float *)x, num_bins, (float)lo, (float)hi, bins);
+    return gp_histogram_even_i32_u64(h, n, (const int32_t *)x, num_bins, (int32_t)lo, (int32_t)hi, bins);
+}
+
+int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t n, int num_bins, int offset,
+                              gpt_hist_data data, int u64, uint64_t seed, int verbose)
+{
+    const size_t es = kind == GPT_HIST_U8 ? 1 : 4, cs = u64 ? 8 : 4;
     const int nb = kind == GPT_HIST_U8 ? 256 : num_bins;
     const double lo = kind == GPT_HIST_F32 ? GPT_HIST_F32_LO : GPT_HIST_I32_LO;
     const double hi = kind == GPT_HIST_F32 ? GPT_HIST_F32_HI : GPT_HIST_I32_HI;
     const int64_t len = n + offset + 16;
     const int guard = 8;
-    void *hx = NULL;
+    void *hx = NULL, *dbins = NULL;
     char *dx = NULL;
-    uint32_t *dbins = NULL, *got = NULL, *want = NULL;
+    uint32_t *got = NULL, *want = NULL;
+    uint64_t *got64 = NULL;
     int fail = 1, ran = 0;
     gp_status st;
     cudaStream_t s;
@@ -101,14 +111,16 @@ int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t
     gp_get_stream(h, &s);
     hx = malloc((size_t)len * es);
     got = (uint32_t *)malloc((size_t)(nb + guard) * 4);
+    got64 = (uint64_t *)malloc((size_t)(nb + guard) * 8);
     want = (uint32_t *)malloc((size_t)nb * 4);
-    if (!hx || !got || !want) goto out;
-    if (cudaMalloc((void **)&dx, (size_t)len * es) || cudaMalloc((void **)&dbins, (size_t)(nb + guard) * 4)) goto out;
+    if (!hx || !got || !got64 || !want) goto out;
+    if (cudaMalloc((void **)&dx, (size_t)len * es) || cudaMalloc(&dbins, (size_t)(nb + guard) * cs)) goto out;
     make_samples(kind, data, hx, len, seed);
     if (cudaMemcpy(dx, hx, (size_t)len * es, cudaMemcpyHostToDevice)) goto out;
-    gpt_poison(dbins, (size_t)(nb + guard) * 4, s);
+    gpt_poison(dbins, (size_t)(nb + guard) * cs, s);
     gp_set_rung(h, GP_PRIM_HISTOGRAM, rung);
-    st = call_hist(h, kind, dx + (size_t)offset * es, n, nb, lo, hi, dbins);
+    st = u64 ? call_hist64(h, kind, dx + (size_t)offset * es, n, nb, lo, hi, (uint64_t *)dbins)
+             : call_hist(h, kind, dx + (size_t)offset * es, n, nb, lo, hi, (uint32_t *)dbins);
     gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
     gp_set_rung(h, GP_PRIM_HISTOGRAM, 0);
     gpt_rung_label(GP_PRIM_HISTOGRAM, rung, ran, label, sizeof label);
@@ -121,21 +133,31 @@ int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t
         fprintf(stderr, "histogram %s n=%lld: kernel failed\n", label, (long long)n);
         goto out;
     }
-    if (cudaMemcpy(got, dbins, (size_t)(nb + guard) * 4, cudaMemcpyDeviceToHost)) goto out;
     ref_hist(kind, (const char *)hx + (size_t)offset * es, n, nb, lo, hi, want);
     {
-        int64_t bad = compare_bins("histogram", got, want, nb), guards = 0;
-        for (int g = 0; g < guard; g++) guards += got[nb + g] != 0xFFFFFFFFu;
+        int64_t bad = 0, guards = 0;
+        if (u64) {
+            if (cudaMemcpy(got64, dbins, (size_t)(nb + guard) * 8, cudaMemcpyDeviceToHost)) goto out;
+            for (int b = 0; b < nb; b++)
+                if (got64[b] != want[b] && bad++ < 5)
+                    fprintf(stderr, "  histogram u64: bin %d: got %llu, want %u\n", b, (unsigned long long)got64[b],
+                            want[b]);
+            for (int g = 0; g < guard; g++) guards += got64[nb + g] != ~0ull;
+        } else {
+            if (cudaMemcpy(got, dbins, (size_t)(nb + guard) * 4, cudaMemcpyDeviceToHost)) goto out;
+            bad = compare_bins("histogram", got, want, nb);
+            for (int g = 0; g < guard; g++) guards += got[nb + g] != 0xFFFFFFFFu;
+        }
         if (guards) fprintf(stderr, "  histogram: %lld words written after the bins\n", (long long)guards);
         fail = bad != 0 || guards != 0;
         if (verbose || fail)
-            printf("histogram %-12s %-3s %-6s n=%-10lld bins=%-6d offset=%d  %s\n", label, kind_names[kind],
-                   data_names[data], (long long)n, nb, offset, fail ? "FAIL" : "ok");
+            printf("histogram %-12s %-3s%s %-6s n=%-10lld bins=%-6d offset=%d  %s\n", label, kind_names[kind],
+                   u64 ? " u64" : "", data_names[data], (long long)n, nb, offset, fail ? "FAIL" : "ok");
     }
 out:
     if (fail && cudaGetLastError() != cudaSuccess) fprintf(stderr, "histogram: CUDA error\n");
     cudaFree(dx); cudaFree(dbins);
-    free(hx); free(got); free(want);
+    free(hx); free(got); free(got64); free(want);
     return fail;
 }
 
@@ -161,9 +183,10 @@ int gpt_verify_histogram(gp_handle h, const gpt_opts *o)
     for (int i = 0; i < nr; i++)
         for (int k = 0; k < nk; k++) {
             char label[64];
-            int f = gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 256, 0, GPT_HIST_RANDOM, seed, o->verbose);
-            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 1000, 1, GPT_HIST_RANDOM, seed + 1, o->verbose);
-            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 7, 3, GPT_HIST_ONE, seed + 2, o->verbose);
+            int f = gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 256, 0, GPT_HIST_RANDOM, 0, seed, o->verbose);
+            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 1000, 1, GPT_HIST_RANDOM, 0, seed + 1, o->verbose);
+            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 7, 3, GPT_HIST_ONE, 0, seed + 2, o->verbose);
+            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 1000, 0, GPT_HIST_RANDOM, 1, seed + 3, o->verbose);
             gpt_rung_label(GP_PRIM_HISTOGRAM, rungs[i], rungs[i], label, sizeof label);
             printf("verify histogram %-14s %-3s n=%lld seed=%llu: %s\n", label, kind_names[kinds[k]], (long long)n,
                    (unsigned long long)seed, f ? "FAIL" : "PASS");

@@ -9,13 +9,13 @@
 #include "hist_common.cuh"
 
 template <typename T>
-__global__ void __launch_bounds__(256) hist_global(const T *__restrict__ samples, int64_t n, uint32_t *bins,
+__global__ void __launch_bounds__(256) hist_global(const T *__restrict__ samples, int64_t n, void *bins, int wide,
                                                    gp_hist_params p)
 {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
         int b = gp_hist_bin(samples[i], p);
-        if (b >= 0) atomicAdd(bins + b, 1u);
+        if (b >= 0) gp_hist_global_add(bins, wide, b, 1u);
     }
 }
 
@@ -24,7 +24,7 @@ extern "C" gp_status gp__hist_r01_global(const gp_device_info *dev, cudaStream_t
     const int threads = 256;
     const unsigned blocks = gp_grid_for(dev, threads, c->n, 1);
     *ran = 1;
-#define LAUNCH(T) hist_global<T><<<blocks, threads, 0, s>>>((const T *)c->samples, c->n, c->bins, c->p)
+#define LAUNCH(T) hist_global<T><<<blocks, threads, 0, s>>>((const T *)c->samples, c->n, c->bins, c->wide, c->p)
     GP_HIST_DISPATCH(c, LAUNCH)
 #undef LAUNCH
     return gp__launch_status();

@@ -10,7 +10,7 @@
 #include "hist_common.cuh"
 
 template <typename T>
-__global__ void __launch_bounds__(256) hist_lanes(const T *__restrict__ samples, int64_t n, uint32_t *bins,
+__global__ void __launch_bounds__(256) hist_lanes(const T *__restrict__ samples, int64_t n, void *bins, int wide,
                                                   gp_hist_params p, int log2r)
 {
     extern __shared__ uint32_t sh[];
@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(256) hist_lanes(const T *__restrict__ samples,
         int b = gp_hist_bin(samples[i], p);
         if (b >= 0) atomicAdd(mine + (b << log2r), 1u);
     }
-    gp_hist_smem_merge(sh, p.num_bins, log2r, bins);
+    gp_hist_smem_merge(sh, p.num_bins, log2r, bins, wide);
 }
 
 extern "C" gp_status gp__hist_r03_lanes(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int *ran)
@@ -37,7 +37,7 @@ extern "C" gp_status gp__hist_r03_lanes(const gp_device_info *dev, cudaStream_t 
         const void *fn = (const void *)hist_lanes<T>;                                                     \
         if (gp_hist_allow_smem(fn, smem)) return gp__hist_r01_global(dev, s, c, ran);                     \
         unsigned blocks = gp_hist_grid(dev, fn, threads, smem, gp_ceil_div(c->n, threads));               \
-        hist_lanes<T><<<blocks, threads, smem, s>>>((const T *)c->samples, c->n, c->bins, c->p, log2r);   \
+        hist_lanes<T><<<blocks, threads, smem, s>>>((const T *)c->samples, c->n, c->bins, c->wide, c->p, log2r);   \
     } while (0)
     GP_HIST_DISPATCH(c, LAUNCH)
 #undef LAUNCH

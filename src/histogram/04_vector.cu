@@ -53,7 +53,7 @@ __device__ __forceinline__ void hist_count_vec(uint4 v, uint32_t base, const gp_
  * [head, head + nvec * VEC) are read as uint4, [0, head) and [head + nvec * VEC, n) one by one. */
 template <typename T, int LOG2R>
 __global__ void __launch_bounds__(256) hist_vector(const T *__restrict__ samples, int64_t head, int64_t nvec,
-                                                   int64_t n, uint32_t *bins, gp_hist_params p, int log2r_arg)
+                                                   int64_t n, void *bins, int wide, gp_hist_params p, int log2r_arg)
 {
     extern __shared__ uint32_t sh[];
     const int log2r = LOG2R >= 0 ? LOG2R : log2r_arg;
@@ -90,7 +90,7 @@ __global__ void __launch_bounds__(256) hist_vector(const T *__restrict__ samples
         int b = gp_hist_bin(samples[tail + gtid], p);
         if (b >= 0) atomicAdd(mine + (b << log2r), 1u);
     }
-    gp_hist_smem_merge(sh, p.num_bins, log2r, bins);
+    gp_hist_smem_merge(sh, p.num_bins, log2r, bins, wide);
 }
 
 template <typename T, int LOG2R>
@@ -111,7 +111,7 @@ static gp_status hist_vector_launch(const gp_device_info *dev, cudaStream_t s, c
     if (gp_hist_allow_smem(fn, smem)) return gp__hist_r01_global(dev, s, c, ran);
     blocks = gp_hist_grid(dev, fn, threads, smem, gp_ceil_div(nvec, (int64_t)threads * HIST_UNROLL));
     *ran = 4;
-    hist_vector<T, LOG2R><<<blocks, threads, smem, s>>>(x, head, nvec, c->n, c->bins, c->p, log2r);
+    hist_vector<T, LOG2R><<<blocks, threads, smem, s>>>(x, head, nvec, c->n, c->bins, c->wide, c->p, log2r);
     return gp__launch_status();
 }
 

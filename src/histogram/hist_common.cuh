@@ -24,11 +24,18 @@ __device__ __forceinline__ void gp_hist_smem_zero(uint32_t *sh, int words)
     __syncthreads();
 }
 
+/* Adds count to global bin b: 32-bit counts, or 64-bit if wide. */
+__device__ __forceinline__ void gp_hist_global_add(void *bins, int wide, int b, uint32_t count)
+{
+    if (wide) atomicAdd((unsigned long long *)bins + b, (unsigned long long)count);
+    else atomicAdd((uint32_t *)bins + b, count);
+}
+
 /* After the block's last shared update: adds the block's histogram into the global bins, one atomic per
- * non-zero bin. The block holds 2^log2r copies, copy r of bin b at word b * 2^log2r + r; a thread sums the
- * copies of one bin starting at copy b mod 2^log2r, so the 32 threads of a warp (32 consecutive bins) read
- * 32 different banks when 2^log2r = 32. */
-__device__ __forceinline__ void gp_hist_smem_merge(const uint32_t *sh, int num_bins, int log2r, uint32_t *bins)
+ * non-zero bin (32- or 64-bit counts). The block holds 2^log2r copies, copy r of bin b at word
+ * b * 2^log2r + r; a thread sums the copies of one bin starting at copy b mod 2^log2r, so the 32 threads of
+ * a warp (32 consecutive bins) read 32 different banks when 2^log2r = 32. */
+__device__ __forceinline__ void gp_hist_smem_merge(const uint32_t *sh, int num_bins, int log2r, void *bins, int wide)
 {
     const int copies = 1 << log2r, mask = copies - 1;
     __syncthreads();
@@ -36,7 +43,7 @@ __device__ __forceinline__ void gp_hist_smem_merge(const uint32_t *sh, int num_b
         const uint32_t *row = sh + ((int64_t)b << log2r);
         uint32_t sum = 0;
         for (int r = 0; r < copies; r++) sum += row[(r + b) & mask];
-        if (sum) atomicAdd(bins + b, sum);
+        if (sum) gp_hist_global_add(bins, wide, b, sum);
     }
 }
 

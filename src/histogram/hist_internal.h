@@ -14,7 +14,8 @@ typedef struct gp_hist_call {
     gp_hist_type type;
     int64_t n;
     const void *samples;
-    uint32_t *bins;
+    void *bins;    /* uint32_t[num_bins], or uint64_t[num_bins] if wide */
+    int wide;
     gp_hist_params p;
 } gp_hist_call;
 

@@ -21,11 +21,12 @@ static const size_t sample_bytes[] = {1, 4, 4};
 
 static gp_status histogram(gp_handle h, gp_hist_call *c)
 {
-    const size_t bins_bytes = (size_t)c->p.num_bins * sizeof(uint32_t);
+    const size_t count_bytes = c->wide ? sizeof(uint64_t) : sizeof(uint32_t);
+    const size_t bins_bytes = (size_t)c->p.num_bins * count_bytes;
     int rung, ran = 0;
     gp_status st;
     GP_TRY(gp__check_dev_ptr(c->bins));
-    if ((uintptr_t)c->bins % sizeof(uint32_t)) return GP_ERROR_INVALID_VALUE;
+    if ((uintptr_t)c->bins % count_bytes) return GP_ERROR_INVALID_VALUE;
     if (c->n > 0) {
         GP_TRY(gp__check_dev_ptr(c->samples));
         if ((uintptr_t)c->samples % sample_bytes[c->type]) return GP_ERROR_INVALID_VALUE;
@@ -47,7 +48,7 @@ static gp_status histogram(gp_handle h, gp_hist_call *c)
     return st;
 }
 
-gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32_t *bins)
+static gp_status u8(gp_handle h, int64_t n, const uint8_t *samples, void *bins, int wide)
 {
     gp_hist_call c;
     GP_TRY(gp__check_handle(h));
@@ -56,12 +57,13 @@ gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32
     c.n = n;
     c.samples = samples;
     c.bins = bins;
+    c.wide = wide;
     gp_hist_params_i32(&c.p, 256, 0, 256); /* only num_bins is used for u8 */
     return histogram(h, &c);
 }
 
-gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
-                                float upper, uint32_t *bins)
+static gp_status even_f32(gp_handle h, int64_t n, const float *samples, int num_bins, float lower, float upper,
+                          void *bins, int wide)
 {
     gp_hist_call c;
     GP_TRY(gp__check_handle(h));
@@ -71,11 +73,12 @@ gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, in
     c.n = n;
     c.samples = samples;
     c.bins = bins;
+    c.wide = wide;
     return histogram(h, &c);
 }
 
-gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
-                                int32_t upper, uint32_t *bins)
+static gp_status even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+                          int32_t upper, void *bins, int wide)
 {
     gp_hist_call c;
     GP_TRY(gp__check_handle(h));
@@ -85,5 +88,40 @@ gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, 
     c.n = n;
     c.samples = samples;
     c.bins = bins;
+    c.wide = wide;
     return histogram(h, &c);
+}
+
+gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32_t *bins)
+{
+    return u8(h, n, samples, bins, 0);
+}
+
+gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+                                float upper, uint32_t *bins)
+{
+    return even_f32(h, n, samples, num_bins, lower, upper, bins, 0);
+}
+
+gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+                                int32_t upper, uint32_t *bins)
+{
+    return even_i32(h, n, samples, num_bins, lower, upper, bins, 0);
+}
+
+gp_status gp_histogram_u8_u64(gp_handle h, int64_t n, const uint8_t *samples, uint64_t *bins)
+{
+    return u8(h, n, samples, bins, 1);
+}
+
+gp_status gp_histogram_even_f32_u64(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+                                    float upper, uint64_t *bins)
+{
+    return even_f32(h, n, samples, num_bins, lower, upper, bins, 1);
+}
+
+gp_status gp_histogram_even_i32_u64(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+                                    int32_t upper, uint64_t *bins)
+{
+    return even_i32(h, n, samples, num_bins, lower, upper, bins, 1);
 }
