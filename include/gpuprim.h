@@ -187,6 +187,36 @@ gp_status gp_select_flagged_i32(gp_handle h, int64_t n, const int32_t *in, const
 
 /* ---- histogram --------------------------------------------------------------------------------------- */
 /* BEGIN histogram API */
+/* Histograms of n samples into bins of 32-bit counts. The bins are overwritten, not accumulated: each call
+ * zeroes them on the stream and then counts (no host synchronisation). n = 0 writes all-zero bins (samples
+ * may then be NULL). 32-bit counts wrap modulo 2^32; the _u64 variants below count in 64 bits.
+ * samples must be aligned to their element size (else GP_ERROR_INVALID_VALUE) and must not overlap bins
+ * (GP_ERROR_OVERLAP); bins must be 4-byte aligned. The counts are exact and do not depend on the rung.
+ *
+ * gp_histogram_u8: 256 bins, sample x counts in bin x. */
+gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32_t *bins);
+/* Even bins over [lower, upper), as cub::DeviceHistogram::HistogramEven with num_bins + 1 levels from
+ * lower to upper: a sample x with lower <= x < upper counts in bin (int)((x - lower) * scale), where
+ * scale = (float)num_bins / (upper - lower) is computed once in float and each operation is rounded to the
+ * nearest float; if that rounds to num_bins (x just below upper) the sample goes to bin num_bins - 1.
+ * Samples below lower, at or above upper, and NaN are ignored (not counted anywhere).
+ * GP_ERROR_INVALID_VALUE unless num_bins >= 1, lower < upper, both finite and upper - lower and scale finite.
+ * Any bin count works: bins that fit in shared memory are counted there, others with global atomics. */
+gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+                                float upper, uint32_t *bins);
+/* Integer even bins: a sample x with lower <= x < upper counts in bin
+ * floor((x - lower) * num_bins / (upper - lower)), computed exactly (64-bit) for any range; other samples
+ * are ignored. GP_ERROR_INVALID_VALUE unless num_bins >= 1 and lower < upper. */
+gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+                                int32_t upper, uint32_t *bins);
+/* The same with 64-bit counts (bins 8-byte aligned), for more than 2^32 - 1 samples in a bin. Each block
+ * of the GPU still counts its share in 32 bits, so this holds while no block counts 2^32 samples of one
+ * bin: n up to about 2^32 x (blocks in the grid), hundreds of blocks on a full GPU. */
+gp_status gp_histogram_u8_u64(gp_handle h, int64_t n, const uint8_t *samples, uint64_t *bins);
+gp_status gp_histogram_even_f32_u64(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+                                    float upper, uint64_t *bins);
+gp_status gp_histogram_even_i32_u64(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+                                    int32_t upper, uint64_t *bins);
 /* END histogram API */
 
 /* ---- transpose --------------------------------------------------------------------------------------- */

@@ -182,6 +182,26 @@ void gpt_vendor_scan_free(void);
 int gpt_vendor_inclusive_sum_i32(const int32_t *in, int32_t *out, int64_t n, cudaStream_t s);
 int gpt_vendor_inclusive_sum_f32(const float *in, float *out, int64_t n, cudaStream_t s);
 int gpt_vendor_select_gt_f32(const float *in, float *out, int64_t *num_selected, int64_t n, float value, cudaStream_t s);
+/* histogram (prim_histogram.c, bench/vendor_histogram.cu) */
+typedef enum gpt_hist_kind { GPT_HIST_U8 = 0, GPT_HIST_F32, GPT_HIST_I32 } gpt_hist_kind;
+/* Sample patterns: random (u8: any byte; f32/i32: over a range 10% wider than the bins', with NaN, +-inf,
+ * INT_MIN/INT_MAX and the exact bounds mixed in), all samples one value, three hot values. */
+typedef enum gpt_hist_data { GPT_HIST_RANDOM = 0, GPT_HIST_ONE, GPT_HIST_HOT } gpt_hist_data;
+/* The bin ranges the verify cases use: f32 [-1.5, 2.5), i32 [-100000, 1234567). */
+#define GPT_HIST_F32_LO (-1.5f)
+#define GPT_HIST_F32_HI 2.5f
+#define GPT_HIST_I32_LO (-100000)
+#define GPT_HIST_I32_HI 1234567
+/* One checked call: samples at `offset` elements from a 256-byte aligned base, bins poisoned before and
+ * compared exactly with the CPU reference, guard words after the bins checked; u64: the _u64 API. 0 = pass. */
+int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t n, int num_bins, int offset,
+                              gpt_hist_data data, int u64, uint64_t seed, int verbose);
+int gpt_verify_histogram(gp_handle h, const gpt_opts *o);
+int gpt_bench_histogram(gp_handle h, const gpt_opts *o, gpt_report *r);
+/* cub::DeviceHistogram::HistogramEven into 32-bit counts (u8: 256 bins, lower/upper ignored); temp = NULL
+ * only sets *temp_bytes. 0 on success. */
+int gpt_cub_histogram_even(gpt_hist_kind kind, void *temp, size_t *temp_bytes, const void *samples, int64_t n,
+                           int num_bins, double lower, double upper, uint32_t *bins, cudaStream_t s);
 
 #ifdef __cplusplus
 }

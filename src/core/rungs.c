@@ -8,6 +8,8 @@ extern const gp_rung_desc gp__reduce_rungs[];
 extern const int gp__reduce_rung_count;
 extern const gp_rung_desc gp__scan_rungs[], gp__compact_rungs[];
 extern const int gp__scan_rung_count, gp__compact_rung_count;
+extern const gp_rung_desc gp__histogram_rungs[];
+extern const int gp__histogram_rung_count;
 
 static const char *const prim_names[GP_PRIM_COUNT] = {
     "map", "reduce", "scan", "compact", "histogram", "transpose", "sgemm"
@@ -21,6 +23,7 @@ static const gp_rung_desc *table(gp_prim p, int *count)
     case GP_PRIM_REDUCE: *count = gp__reduce_rung_count; return gp__reduce_rungs;
     case GP_PRIM_SCAN: *count = gp__scan_rung_count; return gp__scan_rungs;
     case GP_PRIM_COMPACT: *count = gp__compact_rung_count; return gp__compact_rungs;
+    case GP_PRIM_HISTOGRAM: *count = gp__histogram_rung_count; return gp__histogram_rungs;
     default: return NULL;
     }
 }

@@ -33,6 +33,16 @@ int gp_ref_keep_i32(int32_t x, gp_select_pred pred, int32_t v);
 int64_t gp_ref_select_f32(int64_t n, const float *in, gp_select_pred pred, float value, float *out);
 int64_t gp_ref_select_i32(int64_t n, const int32_t *in, gp_select_pred pred, int32_t value, int32_t *out);
 int64_t gp_ref_select_flagged_u32(int64_t n, const uint32_t *in, const uint8_t *flags, uint32_t *out);
+/* Histograms (semantics in gpuprim.h): the bins are overwritten. The even variants return non-zero (and
+ * write nothing) where gpuprim returns GP_ERROR_INVALID_VALUE for the bin arguments. */
+void gp_ref_histogram_u8(int64_t n, const uint8_t *samples, uint32_t *bins);
+int gp_ref_histogram_even_f32(int64_t n, const float *samples, int num_bins, float lower, float upper,
+                              uint32_t *bins);
+int gp_ref_histogram_even_i32(int64_t n, const int32_t *samples, int num_bins, int32_t lower, int32_t upper,
+                              uint32_t *bins);
+/* The bin of one sample: -1 if it is not counted, -2 if the bin arguments are invalid. */
+int gp_ref_histogram_bin_f32(float x, int num_bins, float lower, float upper);
+int gp_ref_histogram_bin_i32(int32_t x, int num_bins, int32_t lower, int32_t upper);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,132 @@
+// 04_vector.cu — histogram rung 4: 16-byte loads, several in flight, on a grid sized from the SM count.
+// Over rung 3 (same 32 lane-private sub-histograms per block): each thread loads HIST_UNROLL uint4 (16 u8
+// or 4 f32/i32 samples each, LDG.E.128 with the streaming hint) before it counts any of them, so a thread
+// has 64 bytes in flight instead of 1-4, and a load instruction brings 16 u8 samples instead of 1. The
+// samples are then counted from registers without branches: a u8 sample is PRMT + LEA + RED (3
+// instructions); an f32/i32 sample outside the bins is counted in a spare row that is never merged, so
+// the shared atomic is unconditional (a predicated RED compiles to a branch per sample). The grid is
+// persistent (SMs x resident blocks, from the occupancy calculator), so each block zeroes and merges its
+// 32 KiB of sub-histograms once for many samples. A scalar head (to the first 16-byte boundary) and tail
+// are peeled. Bytes: n x sizeof(sample) read once + (blocks x bins) global atomics; on 1 GiB of u8 the
+// target is the DRAM read rate, if shared atomics keep up (one per sample, 16 per 16-byte load).
+// H100: not yet measured
+#include "hist_common.cuh"
+
+#define HIST_UNROLL 4
+
+__device__ __forceinline__ float hist_word_as(uint32_t w, float) { return __uint_as_float(w); }
+__device__ __forceinline__ int32_t hist_word_as(uint32_t w, int32_t) { return (int32_t)w; }
+
+/* Counts the samples held in one 32-bit word of a 16-byte vector (4 u8, or 1 f32 / i32) into this lane's
+ * copy, which starts at shared byte address `base` (copies interleaved: bin b at base + 4 b 2^log2r);
+ * f32 / i32 have a spare row after the last bin for the samples that are not counted.
+ * u8 with 32 copies: a byte is extracted with one PRMT, its address formed with one LEA and counted with
+ * one RED: 3 instructions a sample (atomicAdd on the generic pointer compiles to 4 here). */
+template <typename T, int LOG2R>
+__device__ __forceinline__ void hist_count_word(uint32_t w, uint32_t base, const gp_hist_params &p, int log2r_arg)
+{
+    const int shift = (LOG2R >= 0 ? LOG2R : log2r_arg) + 2;
+    if constexpr (sizeof(T) == 1) {
+#pragma unroll
+        for (int k = 0; k < 4; k++) {
+            const uint32_t bin = __byte_perm(w, 0, 0x4440 + k);
+            asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(base + (bin << shift)) : "memory");
+        }
+    } else {
+        /* a sample outside the bins counts in the spare row num_bins (never merged): no branch */
+        const int b = gp_hist_bin(hist_word_as(w, T()), p);
+        const uint32_t row = b >= 0 ? (uint32_t)b : (uint32_t)p.num_bins;
+        asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(base + (row << shift)) : "memory");
+    }
+}
+
+template <typename T, int LOG2R>
+__device__ __forceinline__ void hist_count_vec(uint4 v, uint32_t base, const gp_hist_params &p, int log2r)
+{
+    hist_count_word<T, LOG2R>(v.x, base, p, log2r);
+    hist_count_word<T, LOG2R>(v.y, base, p, log2r);
+    hist_count_word<T, LOG2R>(v.z, base, p, log2r);
+    hist_count_word<T, LOG2R>(v.w, base, p, log2r);
+}
+
+/* LOG2R >= 0: the number of copies is a compile-time constant (u8: 32); -1: it is log2r_arg. Samples
+ * [head, head + nvec * VEC) are read as uint4, [0, head) and [head + nvec * VEC, n) one by one. */
+template <typename T, int LOG2R>
+__global__ void __launch_bounds__(256) hist_vector(const T *__restrict__ samples, int64_t head, int64_t nvec,
+                                                   int64_t n, void *bins, int wide, gp_hist_params p, int log2r_arg)
+{
+    extern __shared__ uint32_t sh[];
+    const int log2r = LOG2R >= 0 ? LOG2R : log2r_arg;
+    const int VEC = 16 / (int)sizeof(T);
+    const uint4 *vec = reinterpret_cast<const uint4 *>(samples + head);
+    const int64_t tile = (int64_t)blockDim.x * HIST_UNROLL;
+    const int64_t step = (int64_t)gridDim.x * tile;
+    const int64_t gtid = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const int64_t tail = head + nvec * VEC;
+    uint32_t *mine = sh + (threadIdx.x & ((1 << log2r) - 1));
+    const uint32_t base_addr = (uint32_t)__cvta_generic_to_shared(mine);
+    gp_hist_smem_zero(sh, (p.num_bins + (sizeof(T) == 1 ? 0 : 1)) << log2r);
+    for (int64_t base = (int64_t)blockIdx.x * tile + threadIdx.x; base < nvec; base += step) {
+        if (base + (HIST_UNROLL - 1) * (int64_t)blockDim.x < nvec) {
+            uint4 v[HIST_UNROLL];
+#pragma unroll
+            for (int u = 0; u < HIST_UNROLL; u++) v[u] = __ldcs(vec + base + u * (int64_t)blockDim.x);
+#pragma unroll
+            for (int u = 0; u < HIST_UNROLL; u++) hist_count_vec<T, LOG2R>(v[u], base_addr, p, log2r);
+        } else {
+#pragma unroll
+            for (int u = 0; u < HIST_UNROLL; u++) {
+                int64_t i = base + u * (int64_t)blockDim.x;
+                if (i < nvec) hist_count_vec<T, LOG2R>(__ldcs(vec + i), base_addr, p, log2r);
+            }
+        }
+    }
+    /* the peeled head and tail: fewer than VEC samples each, one per thread of the first block(s) */
+    if (gtid < head) {
+        int b = gp_hist_bin(samples[gtid], p);
+        if (b >= 0) atomicAdd(mine + (b << log2r), 1u);
+    }
+    if (tail + gtid < n) {
+        int b = gp_hist_bin(samples[tail + gtid], p);
+        if (b >= 0) atomicAdd(mine + (b << log2r), 1u);
+    }
+    gp_hist_smem_merge(sh, p.num_bins, log2r, bins, wide);
+}
+
+template <typename T, int LOG2R>
+static gp_status hist_vector_launch(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int log2r,
+                                    int *ran)
+{
+    const int rows = c->p.num_bins + (sizeof(T) == 1 ? 0 : 1); /* f32 / i32: the spare row */
+    const int threads = 256;
+    const int VEC = 16 / (int)sizeof(T);
+    const T *x = (const T *)c->samples;
+    const size_t smem = ((size_t)rows << log2r) * 4;
+    const void *fn = (const void *)hist_vector<T, LOG2R>;
+    int64_t head = (int64_t)((16 - ((uintptr_t)x & 15)) & 15) / (int64_t)sizeof(T);
+    int64_t nvec;
+    unsigned blocks;
+    if (head > c->n) head = c->n;
+    nvec = (c->n - head) / VEC;
+    if (gp_hist_allow_smem(fn, smem)) return gp__hist_r01_global(dev, s, c, ran);
+    blocks = gp_hist_grid(dev, fn, threads, smem, gp_ceil_div(nvec, (int64_t)threads * HIST_UNROLL));
+    *ran = 4;
+    hist_vector<T, LOG2R><<<blocks, threads, smem, s>>>(x, head, nvec, c->n, c->bins, c->wide, c->p, log2r);
+    return gp__launch_status();
+}
+
+extern "C" gp_status gp__hist_r04_vector(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int *ran)
+{
+    const int log2r = gp_hist_log2_copies(dev, c->p.num_bins + (c->type == GP_HIST_U8 ? 0 : 1));
+    if (log2r < 0) return gp__hist_r01_global(dev, s, c, ran);
+#define LAUNCH(T)                                                                                         \
+    return log2r == 5 ? hist_vector_launch<T, 5>(dev, s, c, log2r, ran) : hist_vector_launch<T, -1>(dev, s, c, log2r, ran)
+    GP_HIST_DISPATCH(c, LAUNCH)
+#undef LAUNCH
+}
+
+extern "C" gp_kernel_info gp__hist_r04_kernel(void)
+{
+    gp_kernel_info k = {(const void *)hist_vector<uint8_t, 5>, 256, 256 * 32 * 4};
+    return k;
+}
