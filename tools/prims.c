@@ -4,6 +4,7 @@
 
 const gpt_prim_cli gpt_prims[] = {
     {"map", GP_PRIM_MAP, gpt_verify_map, gpt_bench_map},
+    {"transpose", GP_PRIM_TRANSPOSE, gpt_verify_transpose, gpt_bench_transpose},
 };
 const int gpt_prim_count = (int)(sizeof gpt_prims / sizeof gpt_prims[0]);
 
