@@ -43,20 +43,23 @@ static void arg_checks(gp_handle h)
     /* misaligned element pointers */
     CHECK_EQ_INT(gp_transpose_f32(h, 4, 4, (const float *)((char *)d + 2), 4, d + 64, 4), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_transpose_f64(h, 4, 4, dd, 4, (double *)((char *)dd + 1028), 4), GP_ERROR_INVALID_VALUE);
-    CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_TRANSPOSE, 5), GP_ERROR_INVALID_RUNG);
+    CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_TRANSPOSE, gp_rung_count(GP_PRIM_TRANSPOSE) + 1), GP_ERROR_INVALID_RUNG);
     CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_TRANSPOSE, -1), GP_ERROR_INVALID_RUNG);
     CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
     cudaFree(d);
     cudaFree(dd);
 }
 
-/* The dispatcher's choice: rung 4 where its 16-byte path applies, rung 3 otherwise (also when forced to 4). */
+/* The dispatcher's choice: rung 5 (auto) or a forced 4 where the 16-byte path applies, rung 3 otherwise. */
 static void fallbacks(gp_handle h, uint64_t *seed)
 {
     int ran = 0;
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 0, 0, (*seed)++, 0) == 0);
     gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 4);
+    CHECK_EQ_INT(ran, 5);
+    CHECK(gpt_verify_transpose_case(h, 5, 4, 256, 256, 256, 256, 4, 0, (*seed)++, 0) == 0); /* forced 5, off 16 B */
+    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
+    CHECK_EQ_INT(ran, 5);
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 1, 0, (*seed)++, 0) == 0); /* in not 16-B aligned */
     gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
     CHECK_EQ_INT(ran, 3);
@@ -68,8 +71,8 @@ static void fallbacks(gp_handle h, uint64_t *seed)
     CHECK_EQ_INT(ran, 3);
     CHECK(gpt_verify_transpose_case(h, 0, 8, 256, 256, 256, 256, 0, 2, (*seed)++, 0) == 0); /* f64, 16-B aligned */
     gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 4);
-    CHECK(gpt_verify_transpose_case(h, 0, 8, 256, 256, 256, 256, 0, 1, (*seed)++, 0) == 0); /* f64, 8-B aligned */
+    CHECK_EQ_INT(ran, 5);
+    CHECK(gpt_verify_transpose_case(h, 5, 8, 256, 256, 256, 256, 0, 1, (*seed)++, 0) == 0); /* f64, 8-B aligned */
     gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
     CHECK_EQ_INT(ran, 3);
 }

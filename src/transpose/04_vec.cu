@@ -14,74 +14,17 @@
 // path needs 16-byte aligned bases and leading dimensions that are multiples of 16 bytes; the dispatcher
 // sends anything else to rung 3.
 // H100: not yet measured
-#include "transpose_grid.cuh"
-#include "transpose_internal.h"
-
-#define TR_CHUNKS 16 /* 16-byte chunks per tile row: the tile is TR_CHUNKS * (16 / sizeof(T)) elements wide */
-
-template <typename T> struct gp_vec16;
-template <> struct gp_vec16<float> { typedef float4 type; };
-template <> struct gp_vec16<double> { typedef double2 type; };
-
-__device__ __forceinline__ float vget(const float4 &v, int l) { return l == 0 ? v.x : l == 1 ? v.y : l == 2 ? v.z : v.w; }
-__device__ __forceinline__ double vget(const double2 &v, int l) { return l == 0 ? v.x : v.y; }
-__device__ __forceinline__ void vset(float4 &v, int l, float x)
-{
-    if (l == 0) v.x = x; else if (l == 1) v.y = x; else if (l == 2) v.z = x; else v.w = x;
-}
-__device__ __forceinline__ void vset(double2 &v, int l, double x)
-{
-    if (l == 0) v.x = x; else v.y = x;
-}
-
-/* A plain (weak, write-back) 16-byte global store. Written in PTX because the compiler splits a float4
- * assignment into four 4-byte stores here once the vector has been taken apart for the edge path. */
-__device__ __forceinline__ void st_global16(float *p, const float4 &v)
-{
-    asm volatile("st.global.v4.f32 [%0], {%1, %2, %3, %4};" ::"l"(p), "f"(v.x), "f"(v.y), "f"(v.z), "f"(v.w) : "memory");
-}
-__device__ __forceinline__ void st_global16(double *p, const double2 &v)
-{
-    asm volatile("st.global.v2.f64 [%0], {%1, %2};" ::"l"(p), "d"(v.x), "d"(v.y) : "memory");
-}
+#include "transpose_vec.cuh"
 
 template <typename T>
 __global__ void __launch_bounds__(256) transpose_vec(int64_t full_rows, const T *__restrict__ in, int64_t ld_in,
                                                      T *__restrict__ out, int64_t ld_out)
 {
-    typedef typename gp_vec16<T>::type V;
-    constexpr int VE = 16 / sizeof(T);               /* elements per 16-byte chunk: 4 (f32) or 2 (f64) */
-    constexpr int TILE = TR_CHUNKS * VE;             /* tile edge in elements: 64 (f32) or 32 (f64) */
-    constexpr int ROWS_PER_PASS = 256 / TR_CHUNKS;   /* 16 output rows per pass of the block */
-    constexpr int PASSES = TILE / ROWS_PER_PASS;     /* 4 (f32) or 2 (f64) */
-    __shared__ V s[TILE][TR_CHUNKS]; /* s[input column][chunk of VE input rows], chunk index swizzled */
-
-    const int tid = threadIdx.x;
-    const int mi = tid / TR_CHUNKS, mj = tid % TR_CHUNKS; /* micro-block: rows VE*mi.., columns VE*mj.. */
-    const int q = tid % TR_CHUNKS, orow0 = tid / TR_CHUNKS; /* write side: chunk q of output row orow0 + 16p */
+    constexpr int TILE = gp_vec_tile<T>::TILE;
+    __shared__ typename gp_vec16<T>::type s[TILE][TR_CHUNKS];
     const int64_t c0 = (int64_t)blockIdx.x * TILE;
-    for (int64_t r0 = (int64_t)blockIdx.y * TILE; r0 < full_rows; r0 += (int64_t)gridDim.y * TILE) {
-        const T *src = in + (r0 + VE * mi) * ld_in + c0 + VE * mj;
-        V a[VE];
-#pragma unroll
-        for (int k = 0; k < VE; k++) a[k] = *reinterpret_cast<const V *>(src + k * ld_in);
-        /* transpose the micro-block in registers: output row VE*mj + l is element l of a[0..VE-1] */
-#pragma unroll
-        for (int l = 0; l < VE; l++) {
-            V b;
-#pragma unroll
-            for (int k = 0; k < VE; k++) vset(b, k, vget(a[k], l));
-            s[VE * mj + l][mi ^ (mj & 7)] = b; /* swizzle: (row / VE) & 7 == mj & 7 */
-        }
-        __syncthreads();
-        T *dst = out + (c0 + orow0) * ld_out + r0 + VE * q;
-#pragma unroll
-        for (int p = 0; p < PASSES; p++) {
-            const int orow = p * ROWS_PER_PASS + orow0;
-            st_global16(dst + (int64_t)p * ROWS_PER_PASS * ld_out, s[orow][q ^ ((orow / VE) & 7)]);
-        }
-        __syncthreads(); /* s is rewritten by the next row tile */
-    }
+    for (int64_t r0 = (int64_t)blockIdx.y * TILE; r0 < full_rows; r0 += (int64_t)gridDim.y * TILE)
+        gp_transpose_vec_tile<T>(in, ld_in, out, ld_out, r0, c0, s);
 }
 
 extern "C" int gp__transpose_vec_ok(int elem_bytes, const void *in, int64_t ld_in, const void *out, int64_t ld_out)
@@ -95,8 +38,6 @@ extern "C" gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStrea
 {
     const int tile = TR_CHUNKS * (16 / elem_bytes);
     const int64_t full_rows = rows / tile * tile, full_cols = cols / tile * tile;
-    const char *a = (const char *)in;
-    char *b = (char *)out;
     if (!gp__transpose_vec_ok(elem_bytes, in, ld_in, out, ld_out)) return GP_ERROR_INVALID_VALUE;
     if (full_rows > 0 && full_cols > 0) {
         if (!gp_transpose_grid_ok(full_cols, tile)) return GP_ERROR_INVALID_VALUE;
@@ -106,15 +47,8 @@ extern "C" gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStrea
 #undef LAUNCH
         GP_TRY(gp__launch_status());
     }
-    /* the edge strips, fewer than one tile wide, go to rung 3: columns [full_cols, cols) of every row, then
-     * rows [full_rows, rows) of columns [0, full_cols) */
-    if (full_cols < cols)
-        GP_TRY(gp__transpose_r03_padded(dev, s, elem_bytes, rows, cols - full_cols, a + full_cols * elem_bytes, ld_in,
-                                        b + full_cols * ld_out * elem_bytes, ld_out));
-    if (full_rows < rows && full_cols > 0)
-        GP_TRY(gp__transpose_r03_padded(dev, s, elem_bytes, rows - full_rows, full_cols,
-                                        a + full_rows * ld_in * elem_bytes, ld_in, b + full_rows * elem_bytes, ld_out));
-    return GP_SUCCESS;
+    /* the edge strips, fewer than one tile wide, go to rung 3 */
+    return gp_transpose_vec_edges(dev, s, elem_bytes, rows, cols, full_rows, full_cols, in, ld_in, out, ld_out);
 }
 
 extern "C" gp_kernel_info gp__transpose_r04_kernel(void)

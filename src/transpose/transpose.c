@@ -7,11 +7,13 @@ const gp_rung_desc gp__transpose_rungs[] = {
     {"tile", "32x32 shared-memory tile: reads and writes coalesced, 32-way bank conflicts", gp__transpose_r02_kernel},
     {"padded", "tile padded to [32][33]: no bank conflicts", gp__transpose_r03_kernel},
     {"vec4", "64x64 tiles, 4x4 per thread, 16-byte loads/stores, swizzled shared memory", gp__transpose_r04_kernel},
+    {"grouped", "rung 4's tiles in groups of 16 tile columns: DRAM page locality for reads and writes", gp__transpose_r05_kernel},
 };
 const int gp__transpose_rung_count = (int)(sizeof gp__transpose_rungs / sizeof gp__transpose_rungs[0]);
 
 static const gp_transpose_launcher launchers[] = {
     gp__transpose_r01_naive, gp__transpose_r02_tile, gp__transpose_r03_padded, gp__transpose_r04_vec4,
+    gp__transpose_r05_grouped,
 };
 
 /* Elements spanned by a rows x cols matrix with leading dimension ld (rows, cols >= 1): (rows-1)*ld + cols,
@@ -42,10 +44,10 @@ static gp_status transpose(gp_handle h, int elem_bytes, int64_t rows, int64_t co
     if ((const void *)in == (const void *)out) return GP_ERROR_NOT_SUPPORTED; /* in-place not implemented */
     if (gp__ranges_overlap(in, (size_t)in_n * elem_bytes, out, (size_t)out_n * elem_bytes)) return GP_ERROR_OVERLAP;
 
-    rung = h->rung[GP_PRIM_TRANSPOSE] ? h->rung[GP_PRIM_TRANSPOSE] : 4;
-    /* Rung 4's 16-byte path needs every row of in and out to start on a 16-byte boundary; otherwise rung 3
-     * (any alignment, conflict-free too). */
-    if (rung == 4 && !gp__transpose_vec_ok(elem_bytes, in, ld_in, out, ld_out)) rung = 3;
+    rung = h->rung[GP_PRIM_TRANSPOSE] ? h->rung[GP_PRIM_TRANSPOSE] : 5; /* a guess until measured */
+    /* Rungs 4 and 5 need every row of in and out to start on a 16-byte boundary; otherwise rung 3 (any
+     * alignment, conflict-free too). */
+    if (rung >= 4 && !gp__transpose_vec_ok(elem_bytes, in, ld_in, out, ld_out)) rung = 3;
     h->last_rung[GP_PRIM_TRANSPOSE] = rung;
     return launchers[rung - 1](&h->dev, h->stream, elem_bytes, rows, cols, in, ld_in, out, ld_out);
 }
