@@ -1,9 +1,10 @@
 // 01_naive.cu — transpose rung 1: straight copy from in[r][c] to out[c][r].
 // A warp reads 32 consecutive elements of one input row (one 128-byte line for f32: coalesced) and writes
-// them to 32 different output rows, ld_out elements apart: every 4-byte store touches its own 32-byte
-// sector, so the write side moves 8x the useful bytes (4 of every 32) and needs 32 transactions per warp
-// store instead of 4. Bytes that must move: 2 * rows * cols * sizeof(T); predicted: a fraction of the
-// copy rate, bounded by the scattered writes.
+// them to 32 different output rows, ld_out elements apart: each 4-byte store lands in its own 32-byte
+// sector, 32 sector writes per warp store instead of 4, each only 1/8 used. The L2 may merge the partial
+// sectors before they reach DRAM (the block writes all 32 rows of each sector), so the loss is mostly in
+// L1/L2 transactions. Bytes that must move: 2 * rows * cols * sizeof(T); predicted: a fraction of the copy
+// rate, bounded by the scattered writes.
 // Block 32x8 threads over a 32x32 tile, each thread 4 rows (as rungs 2 and 3, so that only the use of
 // shared memory changes between them).
 // H100: not yet measured
