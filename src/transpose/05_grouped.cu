@@ -1,10 +1,11 @@
 // 05_grouped.cu — transpose rung 5: rung 4's tiles, visited in groups of 16 tile columns.
 // Over rung 4: the ~600-700 blocks resident at once (132 SMs x 5 blocks) cover, in rung 4's row-major tile
-// order, 2-3 tile rows across the whole width: their reads are long contiguous row runs, but their writes
-// land on every row of the output, 256-768 bytes per output row at a time, so DRAM pages are opened for
-// little data on the write side. Here a 1-D grid walks the tiles down a group of 16 tile columns before
-// moving to the next group: the resident blocks read 16 x 256 B = 4 KB runs of ~40 input rows and write
-// ~40 x 256 B = 10 KB runs of 1024 output rows, balanced page locality for both directions. Bytes, tile
+// order, 2-3 tile rows across the whole width (at 16384 x 16384 f32): their reads are long contiguous row
+// runs, but their writes land on every row of the output, 256-768 bytes per output row at a time, so DRAM
+// pages are opened for little data on the write side. Here a 1-D grid walks the tiles down a group of 16
+// tile columns before moving to the next group: the resident blocks (~41 tile rows x 16 tile columns)
+// read 4 KB runs (16 x 256 B) of ~2600 input rows and write ~10 KB runs (41 x 256 B) of 1024 output rows,
+// page locality for both directions. Bytes, tile
 // code and shared-memory layout are rung 4's; only the block -> tile map changes. Predicted: a few percent
 // over rung 4 where the write side loses to DRAM page misses, nothing where the L2 already merges them.
 // H100: not yet measured
