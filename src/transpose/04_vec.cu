@@ -29,8 +29,8 @@ __global__ void __launch_bounds__(256) transpose_vec(int64_t full_rows, const T 
 
 extern "C" int gp__transpose_vec_ok(int elem_bytes, const void *in, int64_t ld_in, const void *out, int64_t ld_out)
 {
-    return gp_aligned(in, 16) && gp_aligned(out, 16) && (ld_in * elem_bytes) % 16 == 0 &&
-           (ld_out * elem_bytes) % 16 == 0;
+    const int64_t per16 = 16 / elem_bytes; /* elements per 16 bytes; ld * elem_bytes could overflow for 1-row matrices */
+    return gp_aligned(in, 16) && gp_aligned(out, 16) && ld_in % per16 == 0 && ld_out % per16 == 0;
 }
 
 extern "C" gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
