@@ -27,6 +27,7 @@ static void arg_checks(gp_handle h)
     CHECK_EQ_INT(gp_transpose_f32(h, 8, 4, d, 4, d + 64, 7), GP_ERROR_INVALID_VALUE);   /* ld_out < rows */
     CHECK_EQ_INT(gp_transpose_f32(h, 4, 4, d, 0, d + 64, 4), GP_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(gp_transpose_f32(h, 2, 2, d, INT64_MAX, d + 64, 2), GP_ERROR_INVALID_VALUE); /* extent overflows */
+    CHECK_EQ_INT(gp_transpose_f32(h, 1, 4, d, INT64_MAX, d + 64, 1), GP_SUCCESS); /* one row: ld_in never used */
     /* empty matrices are a no-op; pointers are not looked at */
     CHECK_EQ_INT(gp_transpose_f32(h, 0, 5, NULL, 5, NULL, 1), GP_SUCCESS);
     CHECK_EQ_INT(gp_transpose_f32(h, 5, 0, NULL, 1, NULL, 5), GP_SUCCESS);
