@@ -221,6 +221,20 @@ gp_status gp_histogram_even_i32_u64(gp_handle h, int64_t n, const int32_t *sampl
 
 /* ---- transpose --------------------------------------------------------------------------------------- */
 /* BEGIN transpose API */
+/* out = in^T, out of place. `in` is a rows x cols row-major matrix with leading dimension ld_in >= cols
+ * (element (r, c) at in[r * ld_in + c]); `out` is the cols x rows row-major result with ld_out >= rows
+ * (out[c * ld_out + r] = in[r * ld_in + c]). Only those cols x rows elements are written: the padding
+ * columns of out (ld_out > rows) are left untouched. Any rows, cols (not only multiples of 32) and any
+ * leading dimensions; pointers must be aligned to the element size (else GP_ERROR_INVALID_VALUE); the
+ * fastest rung needs 16-byte aligned bases and leading dimensions that are multiples of 16 bytes, and
+ * the call falls back to a slower rung otherwise. rows or cols == 0 is a no-op (pointers not checked).
+ * in == out (in-place transpose) is not implemented: GP_ERROR_NOT_SUPPORTED; any other overlap of the
+ * two matrices' memory ranges: GP_ERROR_OVERLAP. Bit-exact: elements are copied, never converted. */
+gp_status gp_transpose_f32(gp_handle h, int64_t rows, int64_t cols, const float *in, int64_t ld_in, float *out,
+                           int64_t ld_out);
+/* The same for 64-bit elements (double; also usable for any 8-byte type). */
+gp_status gp_transpose_f64(gp_handle h, int64_t rows, int64_t cols, const double *in, int64_t ld_in, double *out,
+                           int64_t ld_out);
 /* END transpose API */
 
 /* ---- matrix multiply (f32, CUDA cores) ----------------------------------------------------------------- */

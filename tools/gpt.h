@@ -202,6 +202,20 @@ int gpt_bench_histogram(gp_handle h, const gpt_opts *o, gpt_report *r);
  * only sets *temp_bytes. 0 on success. */
 int gpt_cub_histogram_even(gpt_hist_kind kind, void *temp, size_t *temp_bytes, const void *samples, int64_t n,
                            int num_bins, double lower, double upper, uint32_t *bins, cudaStream_t s);
+/* transpose (prim_transpose.c) */
+/* One checked call of gp_transpose_f32 (elem_bytes 4) or gp_transpose_f64 (8) forced to `rung` (0 = auto):
+ * in rows x cols with ld_in, out cols x rows with ld_out, each placed `off_*` elements past a 256-byte
+ * aligned base. Every output element is compared bit for bit, the padding of out (and the guard before
+ * and after it) must still hold the poison. Returns 0 on success. */
+int gpt_verify_transpose_case(gp_handle h, int rung, int elem_bytes, int64_t rows, int64_t cols, int64_t ld_in,
+                              int64_t ld_out, int off_in, int off_out, uint64_t seed, int verbose);
+int gpt_verify_transpose(gp_handle h, const gpt_opts *o);
+int gpt_bench_transpose(gp_handle h, const gpt_opts *o, gpt_report *r);
+/* vendor baseline (bench/vendor_transpose.cu): out = in^T with cublasSgeam, same layout as
+ * gp_transpose_f32. create makes the cuBLAS handle once, on stream s; run only enqueues; 0 on success. */
+int gpt_vendor_transpose_create(cudaStream_t s);
+int gpt_vendor_transpose_f32(int64_t rows, int64_t cols, const float *in, int64_t ld_in, float *out, int64_t ld_out);
+void gpt_vendor_transpose_destroy(void);
 
 #ifdef __cplusplus
 }

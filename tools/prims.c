@@ -8,6 +8,7 @@ const gpt_prim_cli gpt_prims[] = {
     {"scan", GP_PRIM_SCAN, gpt_verify_scan, gpt_bench_scan},
     {"compact", GP_PRIM_COMPACT, gpt_verify_compact, gpt_bench_compact},
     {"histogram", GP_PRIM_HISTOGRAM, gpt_verify_histogram, gpt_bench_histogram},
+    {"transpose", GP_PRIM_TRANSPOSE, gpt_verify_transpose, gpt_bench_transpose},
 };
 const int gpt_prim_count = (int)(sizeof gpt_prims / sizeof gpt_prims[0]);
 

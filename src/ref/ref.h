@@ -43,6 +43,14 @@ int gp_ref_histogram_even_i32(int64_t n, const int32_t *samples, int num_bins, i
 /* The bin of one sample: -1 if it is not counted, -2 if the bin arguments are invalid. */
 int gp_ref_histogram_bin_f32(float x, int num_bins, float lower, float upper);
 int gp_ref_histogram_bin_i32(int32_t x, int num_bins, int32_t lower, int32_t upper);
+/* out (cols x rows, ld_out) = in^T (rows x cols, ld_in), elements of elem_bytes bytes copied bit for bit;
+ * the padding of out is not touched. */
+void gp_ref_transpose(int elem_bytes, int64_t rows, int64_t cols, const void *in, int64_t ld_in, void *out,
+                      int64_t ld_out);
+/* Number of elements of out that differ (bitwise) from in^T; the first few are reported to stderr with
+ * `what` (NULL: silent). */
+int64_t gp_ref_transpose_mismatches(int elem_bytes, int64_t rows, int64_t cols, const void *in, int64_t ld_in,
+                                    const void *out, int64_t ld_out, const char *what);
 
 #ifdef __cplusplus
 }
