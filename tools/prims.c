@@ -4,6 +4,7 @@
 
 const gpt_prim_cli gpt_prims[] = {
     {"map", GP_PRIM_MAP, gpt_verify_map, gpt_bench_map},
+    {"sgemm", GP_PRIM_SGEMM, gpt_verify_sgemm, gpt_bench_sgemm},
 };
 const int gpt_prim_count = (int)(sizeof gpt_prims / sizeof gpt_prims[0]);
 

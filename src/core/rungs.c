@@ -4,6 +4,8 @@
 
 extern const gp_rung_desc gp__map_rungs[];
 extern const int gp__map_rung_count;
+extern const gp_rung_desc gp__sgemm_rungs[];
+extern const int gp__sgemm_rung_count;
 
 static const char *const prim_names[GP_PRIM_COUNT] = {
     "map", "reduce", "scan", "compact", "histogram", "transpose", "sgemm"
@@ -14,6 +16,7 @@ static const gp_rung_desc *table(gp_prim p, int *count)
     *count = 0;
     switch (p) {
     case GP_PRIM_MAP: *count = gp__map_rung_count; return gp__map_rungs;
+    case GP_PRIM_SGEMM: *count = gp__sgemm_rung_count; return gp__sgemm_rungs;
     default: return NULL;
     }
 }
