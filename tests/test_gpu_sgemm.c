@@ -6,6 +6,7 @@
  * GP_TEST_SMALL (compute-sanitizer) drops the large shapes. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpt.h"
+#include "sgemm/sgemm_internal.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <time.h>
@@ -98,6 +99,22 @@ int main(void)
             }
         }
         printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAILED");
+    }
+    /* every configuration of rung 10, forced, on edge shapes and layouts (auto only reaches some of them) */
+    for (int cfg = 0; cfg < GP_SGEMM_R10_CONFIGS; cfg++) {
+        int before = tc_fail;
+        gp__sgemm_r10_force(cfg);
+        for (int t = 0; t < 4; t++) {
+            CHECK(run(h, 10, t & 1, t >> 1, 127, 129, 131, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 67, 45, 53, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 96, 80, 72, 2.f, -1.f, 4, 0, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 300, 520, 100, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 256, 512, 64, 1.f, 0.f, 0, 0, 0, seed++) == 0); /* whole tiles */
+            if (!small_env) CHECK(run(h, 10, t & 1, t >> 1, 1000, 1000, 1000, 1.f, 1.f, 0, 0, 1, seed++) == 0);
+        }
+        CHECK(run(h, 10, 0, 0, 37, 41, 0, 1.f, 2.f, 1, 0, 0, seed++) == 0);
+        gp__sgemm_r10_force(-1);
+        printf("rung 10 configuration %d (%s): %s\n", cfg, gp__sgemm_r10_config_name(cfg), tc_fail == before ? "ok" : "FAILED");
     }
     /* the automatic choice on every rung-10 configuration's shape class */
     CHECK(run(h, 0, 0, 0, 300, 300, 100, 1.f, 0.f, 0, 0, 0, seed++) == 0);

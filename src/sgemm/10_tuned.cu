@@ -19,18 +19,21 @@ extern "C" void gp__sgemm_r10_force(int cfg) { force_cfg = cfg; }
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
 {
     static const char *const names[GP_SGEMM_R10_CONFIGS] = {
-        "128x128x8 s3 t256", "128x128x16 s3 t256", "128x64x16 s3 t128", "64x64x16 s3 t256"};
+        "128x128x8 s3 t256", "128x128x16 s3 t256", "128x64x16 s3 t128", "64x64x16 s3 t256",
+        "128x128x32 s2 t256", "128x256x16 s3 8x16", "128x256x32 s2 8x16", "64x64x32 s3 t256"};
     return cfg >= 0 && cfg < GP_SGEMM_R10_CONFIGS ? names[cfg] : "?";
 }
 
 extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
+    const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
     const int64_t t128 = gp_ceil_div(m, 128) * gp_ceil_div(n, 128);
     const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64);
     (void)k;
-    if (t128 >= 2 * sms) return 0;   /* 2 blocks of 256 threads per SM: at least one full wave */
-    if (t128x64 >= 4 * sms) return 2; /* 4 blocks of 128 threads per SM */
+    if (2 * t128x256 >= 3 * sms) return 5; /* 1 block of 256 threads per SM: at least 1.5 waves */
+    if (t128 >= 2 * sms) return 1;         /* 2 blocks of 256 threads per SM: at least one full wave */
+    if (t128x64 >= 4 * sms) return 2;      /* 4 blocks of 128 threads per SM */
     return 3;
 }
 
@@ -41,7 +44,11 @@ extern "C" gp_status gp__sgemm_r10_tuned(const gp_device_info *dev, cudaStream_t
     case 0: return gp_sg_async_launch<128, 128, 8, 4, 2, 2, 2, 3, 2>(s, p, 8);
     case 1: return gp_sg_async_launch<128, 128, 16, 4, 2, 2, 2, 3, 2>(s, p, 8);
     case 2: return gp_sg_async_launch<128, 64, 16, 4, 1, 2, 2, 3, 4>(s, p, 8);
-    default: return gp_sg_async_launch<64, 64, 16, 4, 2, 1, 1, 3, 3>(s, p, 8);
+    case 3: return gp_sg_async_launch<64, 64, 16, 4, 2, 1, 1, 3, 3>(s, p, 8);
+    case 4: return gp_sg_async_launch<128, 128, 32, 4, 2, 2, 2, 2, 2>(s, p, 8);
+    case 5: return gp_sg_async_launch<128, 256, 16, 4, 2, 2, 4, 3, 1>(s, p, 8);
+    case 6: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1>(s, p, 8);
+    default: return gp_sg_async_launch<64, 64, 32, 4, 2, 1, 1, 3, 3>(s, p, 8);
     }
 }
 

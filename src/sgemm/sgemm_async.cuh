@@ -25,93 +25,124 @@ __device__ __forceinline__ void gp_cp_async4(float *smem, const float *gmem, int
     unsigned s = (unsigned)__cvta_generic_to_shared(smem);
     asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(gmem), "r"(src_bytes));
 }
+__device__ __forceinline__ void gp_cp_async16_full(float *smem, const float *gmem)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem));
+}
+__device__ __forceinline__ void gp_cp_async4_full(float *smem, const float *gmem)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(gmem));
+}
 __device__ __forceinline__ void gp_cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
 template <int N>
 __device__ __forceinline__ void gp_cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
 
-/* One operand's tile loader: S[kk*LDS + x] = X(k0 + kk, x0 + x), kk < BK, x < W (see sgemm_common.cuh). */
+/* One operand's tile loader: S[kk*LDS + x] = X(k0 + kk, x0 + x), kk < BK, x < W (see sgemm_common.cuh).
+ * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
+ * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
+ * whose out-of-range copies read 0 bytes from the matrix base and zero-fill. */
 template <int BK, int W, int LDS, int NT, bool DIRECT>
 struct gp_sg_cp_loader;
 
-/* direct: thread copies float4 number tid + it*NT: row kk = tid/(W/4) + it*NT/(W/4), column fixed */
+/* direct: thread copies float4 number tid + it*NT: row kk = kk0 + it*RSTEP, column x fixed */
 template <int BK, int W, int LDS, int NT>
 struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
     static constexpr int ITER = BK * W / 4 / NT;
+    static constexpr int RSTEP = NT / (W / 4);
     static_assert(ITER >= 1 && (BK * W / 4) % NT == 0 && NT % (W / 4) == 0, "direct tile / thread count");
     const float *base; /* the matrix (a valid address for zero-byte copies) */
-    const float *src;  /* this thread's first element in the current k-step */
-    int64_t ld, K;
-    int64_t k_next;    /* k of this thread's row 0 in the current k-step */
-    int soff;          /* shared offset of iteration 0 */
+    const float *src;  /* this thread's element in the current k-step */
+    int64_t ld, K, k0; /* k0: first k of the current k-step */
+    int kk0, soff;     /* this thread's first row in a k-step, its shared offset */
     int xbytes;        /* bytes of the float4 inside the matrix (0..16) */
     bool vec;
 
     __device__ __forceinline__ void init(const float *P, int64_t ld_, int64_t K_, int64_t x0, int64_t X, int tid, bool v)
     {
-        const int kk = tid / (W / 4), x = (tid % (W / 4)) * 4;
-        int64_t rem = X - (x0 + x);
-        base = P; ld = ld_; K = K_; vec = v; k_next = kk;
+        const int x = (tid % (W / 4)) * 4;
+        const int64_t rem = X - (x0 + x);
+        kk0 = tid / (W / 4);
+        base = P; ld = ld_; K = K_; k0 = 0; vec = v;
         xbytes = rem >= 4 ? 16 : rem > 0 ? (int)rem * 4 : 0;
-        src = P + (int64_t)kk * ld + x0 + x;
-        soff = kk * LDS + x;
+        src = P + (int64_t)kk0 * ld + x0 + x;
+        soff = kk0 * LDS + x;
     }
-    __device__ __forceinline__ void load(float *S) /* then advances by BK rows */
+    __device__ __forceinline__ void load(float *S) /* then steps to the next k-step */
     {
+        if (vec && xbytes == 16 && k0 + BK <= K) {
+            const float *g = src;
 #pragma unroll
-        for (int it = 0; it < ITER; it++) {
-            const int64_t gk = k_next + it * (NT / (W / 4));
-            const float *g = src + (int64_t)it * (NT / (W / 4)) * ld;
-            float *s = S + soff + it * (NT / (W / 4)) * LDS;
-            const int bytes = gk < K ? xbytes : 0;
-            if (vec) {
-                gp_cp_async16(s, bytes ? g : base, bytes);
-            } else {
+            for (int it = 0; it < ITER; it++) {
+                gp_cp_async16_full(S + soff + it * RSTEP * LDS, g);
+                g += RSTEP * ld;
+            }
+        } else {
 #pragma unroll
-                for (int c = 0; c < 4; c++) {
-                    const bool ok = 4 * c < bytes;
-                    gp_cp_async4(s + c, ok ? g + c : base, ok ? 4 : 0);
+            for (int it = 0; it < ITER; it++) {
+                const int64_t gk = k0 + kk0 + it * RSTEP;
+                const float *g = src + (int64_t)it * RSTEP * ld;
+                float *s = S + soff + it * RSTEP * LDS;
+                const int bytes = gk < K ? xbytes : 0;
+                if (vec) {
+                    gp_cp_async16(s, bytes ? g : base, bytes);
+                } else {
+#pragma unroll
+                    for (int c = 0; c < 4; c++) {
+                        const bool ok = 4 * c < bytes;
+                        gp_cp_async4(s + c, ok ? g + c : base, ok ? 4 : 0);
+                    }
                 }
             }
         }
         src += BK * ld;
-        k_next += BK;
+        k0 += BK;
     }
 };
 
-/* across: consecutive threads take consecutive k; thread's kk = tid % BK fixed, rows tid/BK + it*NT/BK */
+/* across: consecutive threads take consecutive k; thread's kk0 = tid % BK fixed, rows tid/BK + it*RSTEP */
 template <int BK, int W, int LDS, int NT>
 struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
     static constexpr int ITER = BK * W / NT;
     static constexpr int RSTEP = NT / BK;
-    static_assert(ITER >= 1 && (BK * W) % NT == 0 && NT % BK == 0, "across tile / thread count");
+    static_assert(ITER >= 1 && ITER <= 32 && (BK * W) % NT == 0 && NT % BK == 0, "across tile / thread count");
     const float *base;
     const float *src;
-    int64_t ld, K, k_next;
-    int soff;
-    unsigned rows_ok; /* bit it: row of iteration it is inside the matrix */
+    int64_t ld, K, k0;
+    int kk0, soff;
+    int rows;          /* iterations whose row is inside the matrix: it < rows */
 
     __device__ __forceinline__ void init(const float *P, int64_t ld_, int64_t K_, int64_t x0, int64_t X, int tid, bool v)
     {
         (void)v;
-        const int kk = tid % BK, x = tid / BK;
-        base = P; ld = ld_; K = K_; k_next = kk;
-        src = P + (x0 + x) * ld + kk;
-        soff = kk * LDS + x;
-        rows_ok = 0;
-#pragma unroll
-        for (int it = 0; it < ITER; it++)
-            if (x0 + x + it * RSTEP < X) rows_ok |= 1u << it;
+        const int x = tid / BK;
+        const int64_t left = X - (x0 + x); /* rows from this thread's first one to the edge */
+        kk0 = tid % BK;
+        base = P; ld = ld_; K = K_; k0 = 0;
+        src = P + (x0 + x) * ld + kk0;
+        soff = kk0 * LDS + x;
+        rows = left <= 0 ? 0 : left >= (int64_t)ITER * RSTEP ? ITER : (int)((left + RSTEP - 1) / RSTEP);
     }
     __device__ __forceinline__ void load(float *S)
     {
-        const bool kok = k_next < K;
+        if (rows == ITER && k0 + BK <= K) {
+            const float *g = src;
 #pragma unroll
-        for (int it = 0; it < ITER; it++) {
-            const bool ok = kok && ((rows_ok >> it) & 1u);
-            gp_cp_async4(S + soff + it * RSTEP, ok ? src + (int64_t)it * RSTEP * ld : base, ok ? 4 : 0);
+            for (int it = 0; it < ITER; it++) {
+                gp_cp_async4_full(S + soff + it * RSTEP, g);
+                g += RSTEP * ld;
+            }
+        } else {
+            const bool kok = k0 + kk0 < K;
+#pragma unroll
+            for (int it = 0; it < ITER; it++) {
+                const bool ok = kok && it < rows;
+                gp_cp_async4(S + soff + it * RSTEP, ok ? src + (int64_t)it * RSTEP * ld : base, ok ? 4 : 0);
+            }
         }
         src += BK;
-        k_next += BK;
+        k0 += BK;
     }
 };
 
