@@ -3,7 +3,8 @@
 // (32 consecutive kk, one i) then hits banks (kk*33 + i) % 32 = (kk + i) % 32, all different: 1 shared
 // store wavefront instead of 32. The same holds for the B tile when B is transposed. The compute loop
 // still reads As[kk][ty] (one broadcast address) and Bs[kk][tx] (32 consecutive banks).
-// H100: not yet measured
+// H100 80GB HBM3, one bench run (results/sgemm-h100-2026-11-22), TFLOP/s and x cuBLAS pedantic fp32 (same run):
+//   4096^3 5.5 (0.106x), 1024^3 5.4 (0.159x), 32768x256x4096 5.8 (0.116x); 8192^3 skipped
 #include "sgemm_common.cuh"
 
 #define LDS 33 /* 32 + 1 float of padding per row */

@@ -5,7 +5,8 @@
 // the scalar loader of rung 4 (same answer, slower). Vectors straddling the matrix edge are loaded element
 // by element, so any M, N, K is exact. The compute loop is still 1 FMA per 2 shared loads — the limit that
 // register blocking (rungs 6, 7) lifts.
-// H100: not yet measured
+// H100 80GB HBM3, one bench run (results/sgemm-h100-2026-11-22), TFLOP/s and x cuBLAS pedantic fp32 (same run):
+//   4096^3 6.0 (0.115x), 8192^3 6.0 (0.117x), 1024^3 6.0 (0.175x), 32768x256x4096 6.3 (0.126x)
 #include "sgemm_common.cuh"
 
 #define LDS 33

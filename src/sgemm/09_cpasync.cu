@@ -6,7 +6,8 @@
 // 16-byte copies with hardware zero-fill at the edges; A (as stored, k contiguous) is transposed on the
 // way with 4-byte copies. Same 128x128x8 tile, warp layout and 8x8 per thread as rung 8.
 // The kernel (sgemm_async.cuh) is templated on the transposes (4 instantiations).
-// H100: not yet measured
+// H100 80GB HBM3, one bench run (results/sgemm-h100-2026-11-22), TFLOP/s and x cuBLAS pedantic fp32 (same run):
+//   4096^3 42.8 (0.829x), 8192^3 43.7 (0.846x), 1024^3 18.4 (0.538x), 32768x256x4096 43.2 (0.860x)
 #include "sgemm_async.cuh"
 
 extern "C" gp_status gp__sgemm_r09_cpasync(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)

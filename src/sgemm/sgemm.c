@@ -12,7 +12,7 @@ const gp_rung_desc gp__sgemm_rungs[] = {
     {"regblock2d", "128x128 tile, 8x8 results per thread, float4 shared reads", gp__sgemm_r07_kernel},
     {"warptile", "32x64 warp tiles, 4x4 sub-blocks: conflict-free shared reads", gp__sgemm_r08_kernel},
     {"cpasync", "cp.async double-buffered shared memory", gp__sgemm_r09_kernel},
-    {"tuned", "3 stages, L2 rasterisation, tile config chosen per shape", gp__sgemm_r10_kernel},
+    {"tuned", "BK 32 k-steps, L2 rasterisation, one of 4 tile configs per shape", gp__sgemm_r10_kernel},
 };
 const int gp__sgemm_rung_count = (int)(sizeof gp__sgemm_rungs / sizeof gp__sgemm_rungs[0]);
 
