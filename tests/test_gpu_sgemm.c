@@ -3,11 +3,14 @@
  * the padding untouched, alpha/beta (beta = 0 with C full of NaN), k = 0, alpha = 0, misaligned pointers and
  * odd ld (the scalar fall-backs), large shapes vs cuBLAS pedantic fp32, argument errors, a user stream.
  * Bound: relative Frobenius error <= gpt_sgemm_tol(k) = max(1e-5, 16 * 2^-24 * sqrt(k)).
- * GP_TEST_SMALL (compute-sanitizer) drops the large shapes. Exits 77 (skipped) without a CUDA device. */
+ * GP_TEST_SMALL (compute-sanitizer) drops the large shapes; GP_TEST_LARGE (or any argument) adds matrices of
+ * more than 2^31 elements (needs ~11 GB free). Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpt.h"
 #include "sgemm/sgemm_internal.h"
 #include <cuda_runtime.h>
+#include "ref/ref.h"
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -55,7 +58,55 @@ static void arg_checks(gp_handle h)
     cudaFree(d);
 }
 
-int main(void)
+/* More than 2^31 elements in one matrix (64-bit indexing in every rung): (a) A is 2^20 x 2100, (b) C is
+ * 2^20 x 2100. The first and last 256 rows of C are checked against the double CPU reference. */
+static void large(gp_handle h, uint64_t seed)
+{
+    const int64_t m = (int64_t)1 << 20, big = 2100, small = 16, rows = 256;
+    size_t freeb = 0, total = 0;
+    cudaMemGetInfo(&freeb, &total);
+    if (freeb < (size_t)m * big * 4 + ((size_t)2 << 30)) {
+        printf("large cases skipped: %zu MB free\n", freeb >> 20);
+        return;
+    }
+    for (int c = 0; c < 2; c++) {
+        const int64_t k = c == 0 ? big : small, n = c == 0 ? small : big;
+        float *A = NULL, *B = NULL, *C = NULL, *hA = malloc(rows * k * 4), *hB = malloc(k * n * 4), *hC = malloc(rows * n * 4);
+        double *want = malloc(rows * n * sizeof(double));
+        CHECK_EQ_INT(cudaMalloc((void **)&A, m * k * 4), cudaSuccess);
+        CHECK_EQ_INT(cudaMalloc((void **)&B, k * n * 4), cudaSuccess);
+        CHECK_EQ_INT(cudaMalloc((void **)&C, m * n * 4), cudaSuccess);
+        if (!A || !B || !C || !hA || !hB || !hC || !want) { CHECK(!"memory for the large case"); return; }
+        gpt_fill_f32(A, m * k, -1.f, 1.f, seed, 0);
+        gpt_fill_f32(B, k * n, -1.f, 1.f, seed + 1, 0);
+        cudaMemcpy(hB, B, k * n * 4, cudaMemcpyDeviceToHost);
+        for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+            double num = 0, den = 0;
+            gpt_poison(C, m * n * 4, 0);
+            gp_set_rung(h, GP_PRIM_SGEMM, r);
+            CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, m, n, k, 1.f, A, k, B, n, 0.f, C, n), GP_SUCCESS);
+            CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
+            for (int part = 0; part < 2; part++) {
+                const int64_t r0 = part ? m - rows : 0;
+                cudaMemcpy(hA, A + r0 * k, rows * k * 4, cudaMemcpyDeviceToHost);
+                cudaMemcpy(hC, C + r0 * n, rows * n * 4, cudaMemcpyDeviceToHost);
+                gp_ref_sgemm(0, 0, rows, n, k, 1.0, hA, k, hB, n, 0.0, NULL, n, want);
+                for (int64_t i = 0; i < rows * n; i++) {
+                    num += (hC[i] - want[i]) * (hC[i] - want[i]);
+                    den += want[i] * want[i];
+                }
+            }
+            CHECK(sqrt(num / den) <= gpt_sgemm_tol(k)); /* NaN fails too */
+            printf("large %s m=2^20 n=%lld k=%lld rung %d: rel %.2e\n", c == 0 ? "A" : "C", (long long)n,
+                   (long long)k, r, sqrt(num / den));
+        }
+        gp_set_rung(h, GP_PRIM_SGEMM, 0);
+        cudaFree(A); cudaFree(B); cudaFree(C);
+        free(hA); free(hB); free(hC); free(want);
+    }
+}
+
+int main(int argc, char **argv)
 {
     static const int64_t small[][3] = {{1, 1, 1}, {2, 3, 4}, {7, 5, 3}, {16, 16, 16}, {33, 17, 9}, {64, 64, 8},
                                        {65, 130, 67}, {128, 128, 8}, {129, 127, 17}, {127, 129, 131}, {200, 72, 300},
@@ -131,6 +182,8 @@ int main(void)
         gp_get_last_rung(h, GP_PRIM_SGEMM, &ran);
         CHECK_EQ_INT(ran, 10);
     }
+    (void)argv;
+    if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
     CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);
     return tc_summary("test_gpu_sgemm");
 }
