@@ -239,6 +239,19 @@ gp_status gp_transpose_f64(gp_handle h, int64_t rows, int64_t cols, const double
 
 /* ---- matrix multiply (f32, CUDA cores) ----------------------------------------------------------------- */
 /* BEGIN sgemm API */
+typedef enum gp_trans { GP_NO_TRANS = 0, GP_TRANS = 1 } gp_trans;
+/* C = alpha * op(A) * op(B) + beta * C in f32 on CUDA cores (FMA, f32 accumulation), all row-major.
+ * C is m x n with ldc >= n. op(A) is m x k: A is stored m x k (lda >= k) if ta == GP_NO_TRANS, k x m
+ * (lda >= m) if GP_TRANS; likewise op(B) is k x n: B stored k x n (ldb >= n) or n x k (ldb >= k).
+ * Only the m x n elements of C are written (the columns past n in each row of C are untouched).
+ * m == 0 or n == 0: no-op. k == 0 or alpha == 0: C = beta * C, and A and B are not read.
+ * beta == 0: C is not read (NaN in C does not propagate). C must not overlap A or B (GP_ERROR_OVERLAP;
+ * the check compares the byte spans [first, last] of each matrix). Any alignment of the pointers and any
+ * leading dimension are accepted: the vectorised rungs fall back to scalar loads/stores where a matrix
+ * is not 16-byte aligned with ld a multiple of 4. The rungs that use a 2-D grid refuse more than 65535
+ * tile rows (GP_ERROR_NOT_SUPPORTED); the automatic choice has no such limit. */
+gp_status gp_sgemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k, float alpha,
+                   const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C, int64_t ldc);
 /* END sgemm API */
 
 #ifdef __cplusplus

@@ -216,6 +216,27 @@ int gpt_bench_transpose(gp_handle h, const gpt_opts *o, gpt_report *r);
 int gpt_vendor_transpose_create(cudaStream_t s);
 int gpt_vendor_transpose_f32(int64_t rows, int64_t cols, const float *in, int64_t ld_in, float *out, int64_t ld_out);
 void gpt_vendor_transpose_destroy(void);
+/* sgemm (prim_sgemm.c, bench/vendor_sgemm.cu) */
+/* cublasSgemm (pedantic fp32) on row-major operands, same arguments as gp_sgemm; 0 on success. */
+int gpt_vendor_sgemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const float *A, int64_t lda,
+                     const float *B, int64_t ldb, float beta, float *C, int64_t ldc, cudaStream_t s);
+/* The relative Frobenius error bound used against a double reference or cuBLAS: 16 * 2^-24 * sqrt(k),
+ * at least 1e-5 (a random-walk model of f32 rounding over k terms, 16x margin). */
+double gpt_sgemm_tol(int64_t k);
+/* One checked call: A, B, C with ld = dims + pad, element offsets from 256-byte aligned bases, random
+ * inputs; C poisoned (NaN) when beta == 0. Checks every element of C against the double CPU reference
+ * (use_vendor == 0) or cuBLAS (1), and that nothing outside C's m x n window changed. 0 = pass. */
+typedef struct gpt_sgemm_case {
+    int rung, ta, tb;
+    int64_t m, n, k;
+    float alpha, beta;
+    int pad_a, pad_b, pad_c;  /* extra columns of ld */
+    int off_a, off_b, off_c;  /* element offsets of the base pointers */
+    int use_vendor;
+} gpt_sgemm_case;
+int gpt_verify_sgemm_case(gp_handle h, const gpt_sgemm_case *c, uint64_t seed, int verbose);
+int gpt_verify_sgemm(gp_handle h, const gpt_opts *o);
+int gpt_bench_sgemm(gp_handle h, const gpt_opts *o, gpt_report *r);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@ const gpt_prim_cli gpt_prims[] = {
     {"compact", GP_PRIM_COMPACT, gpt_verify_compact, gpt_bench_compact},
     {"histogram", GP_PRIM_HISTOGRAM, gpt_verify_histogram, gpt_bench_histogram},
     {"transpose", GP_PRIM_TRANSPOSE, gpt_verify_transpose, gpt_bench_transpose},
+    {"sgemm", GP_PRIM_SGEMM, gpt_verify_sgemm, gpt_bench_sgemm},
 };
 const int gpt_prim_count = (int)(sizeof gpt_prims / sizeof gpt_prims[0]);
 

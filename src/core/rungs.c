@@ -12,6 +12,8 @@ extern const gp_rung_desc gp__histogram_rungs[];
 extern const int gp__histogram_rung_count;
 extern const gp_rung_desc gp__transpose_rungs[];
 extern const int gp__transpose_rung_count;
+extern const gp_rung_desc gp__sgemm_rungs[];
+extern const int gp__sgemm_rung_count;
 
 static const char *const prim_names[GP_PRIM_COUNT] = {
     "map", "reduce", "scan", "compact", "histogram", "transpose", "sgemm"
@@ -27,6 +29,7 @@ static const gp_rung_desc *table(gp_prim p, int *count)
     case GP_PRIM_COMPACT: *count = gp__compact_rung_count; return gp__compact_rungs;
     case GP_PRIM_HISTOGRAM: *count = gp__histogram_rung_count; return gp__histogram_rungs;
     case GP_PRIM_TRANSPOSE: *count = gp__transpose_rung_count; return gp__transpose_rungs;
+    case GP_PRIM_SGEMM: *count = gp__sgemm_rung_count; return gp__sgemm_rungs;
     default: return NULL;
     }
 }

@@ -51,6 +51,10 @@ void gp_ref_transpose(int elem_bytes, int64_t rows, int64_t cols, const void *in
  * `what` (NULL: silent). */
 int64_t gp_ref_transpose_mismatches(int elem_bytes, int64_t rows, int64_t cols, const void *in, int64_t ld_in,
                                     const void *out, int64_t ld_out, const char *what);
+/* sgemm: out (m x n, dense, ld n) = alpha * op(A) * op(B) + beta * C in double, row-major, ta/tb = 1 for
+ * transposed; C is not read when beta == 0 (C may then be NULL). */
+void gp_ref_sgemm(int ta, int tb, int64_t m, int64_t n, int64_t k, double alpha, const float *A, int64_t lda,
+                  const float *B, int64_t ldb, double beta, const float *C, int64_t ldc, double *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,22 @@
+// vendor_sgemm.cu — the cuBLAS baseline for sgemm: cublasSgemm with CUBLAS_PEDANTIC_MATH (true fp32 on CUDA
+// cores, no TF32 tensor cores). Row-major C = op(A)·op(B) is column-major C^T = op(B)^T·op(A)^T, so the
+// operands are passed swapped with the same transpose flags.
+#include "gpt.h"
+#include <cublas_v2.h>
+
+static cublasHandle_t vendor_handle;
+
+extern "C" int gpt_vendor_sgemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const float *A,
+                                int64_t lda, const float *B, int64_t ldb, float beta, float *C, int64_t ldc,
+                                cudaStream_t s)
+{
+    if (!vendor_handle) {
+        if (cublasCreate(&vendor_handle) != CUBLAS_STATUS_SUCCESS) return 1;
+        if (cublasSetMathMode(vendor_handle, CUBLAS_PEDANTIC_MATH) != CUBLAS_STATUS_SUCCESS) return 1;
+    }
+    if (cublasSetStream(vendor_handle, s) != CUBLAS_STATUS_SUCCESS) return 1;
+    if (m > 0x7fffffff || n > 0x7fffffff || k > 0x7fffffff || lda > 0x7fffffff || ldb > 0x7fffffff || ldc > 0x7fffffff)
+        return 1;
+    return cublasSgemm(vendor_handle, tb ? CUBLAS_OP_T : CUBLAS_OP_N, ta ? CUBLAS_OP_T : CUBLAS_OP_N, (int)n, (int)m,
+                       (int)k, &alpha, B, (int)ldb, A, (int)lda, &beta, C, (int)ldc) != CUBLAS_STATUS_SUCCESS;
+}

@@ -1,0 +1,264 @@
+/* sgemm_async.cuh — the warp-tiled sgemm kernel with a cp.async multi-stage shared-memory pipeline,
+ * shared by rung 9 (one configuration, 2 stages) and rung 10 (several configurations chosen per shape).
+ *
+ * Block tile BM x BN, k-step BK, STAGES shared-memory buffers. Warps are WARPS_M x WARPS_N; a warp tile is
+ * (16*WMI) x (32*WNI): its lanes form a 4x8 grid, each thread owns WMI x WNI sub-blocks of 4x4 spaced
+ * 16 rows / 32 columns apart, read from shared memory as float4 (A is k-major there, as in rung 8).
+ * Loads are cp.async (sm_80+) straight from global to shared memory, no registers in between:
+ *  - an operand stored "direct" (contiguous along the tile's rows: B as stored, A transposed) is copied
+ *    as 16-byte cp.async.cg; the source size is cut at the matrix edge so the hardware zero-fills the rest;
+ *    without 16-byte alignment (vec == 0) as four 4-byte copies instead;
+ *  - an operand stored "across" (contiguous along k: A as stored, B transposed) must be transposed on the
+ *    way into shared memory, so it is copied in 4-byte cp.async.ca, consecutive threads along k.
+ * The per-thread source pointers are computed once; each k-step advances them by a constant. */
+#ifndef GP_SGEMM_ASYNC_CUH
+#define GP_SGEMM_ASYNC_CUH
+#include "sgemm_common.cuh"
+
+__device__ __forceinline__ void gp_cp_async16(float *smem, const float *gmem, int src_bytes)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(gmem), "r"(src_bytes));
+}
+__device__ __forceinline__ void gp_cp_async4(float *smem, const float *gmem, int src_bytes)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(gmem), "r"(src_bytes));
+}
+__device__ __forceinline__ void gp_cp_async16_full(float *smem, const float *gmem)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem));
+}
+__device__ __forceinline__ void gp_cp_async4_full(float *smem, const float *gmem)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(gmem));
+}
+__device__ __forceinline__ void gp_cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int N>
+__device__ __forceinline__ void gp_cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
+
+/* One operand's tile loader: S[kk*LDS + x] = X(k0 + kk, x0 + x), kk < BK, x < W (see sgemm_common.cuh).
+ * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
+ * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
+ * whose out-of-range copies read 0 bytes from the matrix base and zero-fill. */
+template <int BK, int W, int LDS, int NT, bool DIRECT>
+struct gp_sg_cp_loader;
+
+/* direct: thread copies float4 number tid + it*NT: row kk = kk0 + it*RSTEP, column x fixed */
+template <int BK, int W, int LDS, int NT>
+struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
+    static constexpr int ITER = BK * W / 4 / NT;
+    static constexpr int RSTEP = NT / (W / 4);
+    static_assert(ITER >= 1 && (BK * W / 4) % NT == 0 && NT % (W / 4) == 0, "direct tile / thread count");
+    const float *base; /* the matrix (a valid address for zero-byte copies) */
+    const float *src;  /* this thread's element in the current k-step */
+    int64_t ld, K, k0; /* k0: first k of the current k-step */
+    int kk0, soff;     /* this thread's first row in a k-step, its shared offset */
+    int xbytes;        /* bytes of the float4 inside the matrix (0..16) */
+    bool vec;
+
+    __device__ __forceinline__ void init(const float *P, int64_t ld_, int64_t K_, int64_t x0, int64_t X, int tid, bool v)
+    {
+        const int x = (tid % (W / 4)) * 4;
+        const int64_t rem = X - (x0 + x);
+        kk0 = tid / (W / 4);
+        base = P; ld = ld_; K = K_; k0 = 0; vec = v;
+        xbytes = rem >= 4 ? 16 : rem > 0 ? (int)rem * 4 : 0;
+        src = P + (int64_t)kk0 * ld + x0 + x;
+        soff = kk0 * LDS + x;
+    }
+    __device__ __forceinline__ void load(float *S) /* then steps to the next k-step */
+    {
+        if (vec && xbytes == 16 && k0 + BK <= K) {
+            const float *g = src;
+#pragma unroll
+            for (int it = 0; it < ITER; it++) {
+                gp_cp_async16_full(S + soff + it * RSTEP * LDS, g);
+                g += RSTEP * ld;
+            }
+        } else {
+#pragma unroll
+            for (int it = 0; it < ITER; it++) {
+                const int64_t gk = k0 + kk0 + it * RSTEP;
+                const float *g = src + (int64_t)it * RSTEP * ld;
+                float *s = S + soff + it * RSTEP * LDS;
+                const int bytes = gk < K ? xbytes : 0;
+                if (vec) {
+                    gp_cp_async16(s, bytes ? g : base, bytes);
+                } else {
+#pragma unroll
+                    for (int c = 0; c < 4; c++) {
+                        const bool ok = 4 * c < bytes;
+                        gp_cp_async4(s + c, ok ? g + c : base, ok ? 4 : 0);
+                    }
+                }
+            }
+        }
+        src += BK * ld;
+        k0 += BK;
+    }
+};
+
+/* across: consecutive threads take consecutive k; thread's kk0 = tid % BK fixed, rows tid/BK + it*RSTEP */
+template <int BK, int W, int LDS, int NT>
+struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
+    static constexpr int ITER = BK * W / NT;
+    static constexpr int RSTEP = NT / BK;
+    static_assert(ITER >= 1 && ITER <= 32 && (BK * W) % NT == 0 && NT % BK == 0, "across tile / thread count");
+    const float *base;
+    const float *src;
+    int64_t ld, K, k0;
+    int kk0, soff;
+    int rows;          /* iterations whose row is inside the matrix: it < rows */
+
+    __device__ __forceinline__ void init(const float *P, int64_t ld_, int64_t K_, int64_t x0, int64_t X, int tid, bool v)
+    {
+        (void)v;
+        const int x = tid / BK;
+        const int64_t left = X - (x0 + x); /* rows from this thread's first one to the edge */
+        kk0 = tid % BK;
+        base = P; ld = ld_; K = K_; k0 = 0;
+        src = P + (x0 + x) * ld + kk0;
+        soff = kk0 * LDS + x;
+        rows = left <= 0 ? 0 : left >= (int64_t)ITER * RSTEP ? ITER : (int)((left + RSTEP - 1) / RSTEP);
+    }
+    __device__ __forceinline__ void load(float *S)
+    {
+        if (rows == ITER && k0 + BK <= K) {
+            const float *g = src;
+#pragma unroll
+            for (int it = 0; it < ITER; it++) {
+                gp_cp_async4_full(S + soff + it * RSTEP, g);
+                g += RSTEP * ld;
+            }
+        } else {
+            const bool kok = k0 + kk0 < K;
+#pragma unroll
+            for (int it = 0; it < ITER; it++) {
+                const bool ok = kok && it < rows;
+                gp_cp_async4(S + soff + it * RSTEP, ok ? src + (int64_t)it * RSTEP * ld : base, ok ? 4 : 0);
+            }
+        }
+        src += BK;
+        k0 += BK;
+    }
+};
+
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES>
+struct gp_sg_async_cfg {
+    static constexpr int NT = WARPS_M * WARPS_N * 32;
+    static constexpr int LDA = BM + 4, LDB = BN + 4; /* float4-aligned rows; see the loaders for banks */
+    static constexpr int A_STAGE = BK * LDA, B_STAGE = BK * LDB;
+    static constexpr size_t SMEM = (size_t)STAGES * (A_STAGE + B_STAGE) * sizeof(float);
+    static_assert(BM == WARPS_M * 16 * WMI && BN == WARPS_N * 32 * WNI, "warp tiles must cover the block tile");
+};
+
+/* group_m > 1: blocks are rasterised in groups of group_m tile rows, column by column inside a group,
+ * so the blocks running at the same time share A rows and B columns in L2. */
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
+          bool B_DIRECT>
+__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args p, int group_m)
+{
+    typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
+    extern __shared__ __align__(16) float smem[];
+    float *As = smem, *Bs = smem + STAGES * C::A_STAGE;
+    const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
+    const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
+    const int lm = lane / 8, ln = lane % 8;
+
+    const int64_t tiles_m = (p.m + BM - 1) / BM, tiles_n = (p.n + BN - 1) / BN, b = blockIdx.x;
+    int64_t tm, tn;
+    if (group_m > 1) {
+        const int64_t per_group = (int64_t)group_m * tiles_n, g = b / per_group, first = g * group_m;
+        const int64_t gm = tiles_m - first < group_m ? tiles_m - first : group_m, r = b % per_group;
+        tm = first + r % gm;
+        tn = r / gm;
+    } else {
+        tm = b / tiles_n;
+        tn = b % tiles_n;
+    }
+    const int64_t i0 = tm * BM, j0 = tn * BN;
+
+    gp_sg_cp_loader<BK, BM, C::LDA, C::NT, A_DIRECT> la;
+    gp_sg_cp_loader<BK, BN, C::LDB, C::NT, B_DIRECT> lb;
+    la.init(p.A, p.lda, p.k, i0, p.m, tid, p.vec_a != 0);
+    lb.init(p.B, p.ldb, p.k, j0, p.n, tid, p.vec_b != 0);
+
+    float acc[4 * WMI][4 * WNI];
+#pragma unroll
+    for (int r = 0; r < 4 * WMI; r++)
+#pragma unroll
+        for (int c = 0; c < 4 * WNI; c++) acc[r][c] = 0.f;
+
+    const int64_t ntiles = (p.k + BK - 1) / BK;
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < ntiles) {
+            la.load(As + s * C::A_STAGE);
+            lb.load(Bs + s * C::B_STAGE);
+        }
+        gp_cp_async_commit();
+    }
+    int rs = 0, ws = STAGES - 1;
+    for (int64_t t = 0; t < ntiles; t++) {
+        gp_cp_async_wait<STAGES - 2>(); /* tile t has landed (for this thread) ... */
+        __syncthreads();                /* ... for every thread; and stage ws is no longer being read */
+        if (t + STAGES - 1 < ntiles) {
+            la.load(As + ws * C::A_STAGE);
+            lb.load(Bs + ws * C::B_STAGE);
+        }
+        gp_cp_async_commit();
+        const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
+        const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
+#pragma unroll
+        for (int kk = 0; kk < BK; kk++) {
+            float a[4 * WMI], bv[4 * WNI];
+#pragma unroll
+            for (int mi = 0; mi < WMI; mi++)
+                *reinterpret_cast<float4 *>(&a[4 * mi]) = *reinterpret_cast<const float4 *>(as + kk * C::LDA + mi * 16);
+#pragma unroll
+            for (int ni = 0; ni < WNI; ni++)
+                *reinterpret_cast<float4 *>(&bv[4 * ni]) = *reinterpret_cast<const float4 *>(bs + kk * C::LDB + ni * 32);
+#pragma unroll
+            for (int r = 0; r < 4 * WMI; r++)
+#pragma unroll
+                for (int c = 0; c < 4 * WNI; c++) acc[r][c] = fmaf(a[r], bv[c], acc[r][c]);
+        }
+        rs = rs + 1 == STAGES ? 0 : rs + 1;
+        ws = ws + 1 == STAGES ? 0 : ws + 1;
+    }
+    gp_cp_async_wait<0>();
+
+#pragma unroll
+    for (int r = 0; r < 4 * WMI; r++) {
+        const int64_t i = i0 + wm0 + (r / 4) * 16 + lm * 4 + r % 4;
+#pragma unroll
+        for (int ni = 0; ni < WNI; ni++)
+            gp_sg_store4(p, i, j0 + wn0 + ni * 32 + ln * 4,
+                         make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]));
+    }
+}
+
+/* Launches configuration (BM, ..., MINB) for the call's transposes. */
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB>
+static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int group_m)
+{
+    typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
+    const int64_t blocks = ((p->m + BM - 1) / BM) * ((p->n + BN - 1) / BN);
+    void (*kern)(gp_sgemm_args, int);
+    if (blocks > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
+    /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
+    if (!p->ta && !p->tb) kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true>;
+    else if (!p->ta)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false>;
+    else if (!p->tb)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true>;
+    else                  kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false>;
+    if (C::SMEM > 48 * 1024 &&
+        cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)C::SMEM) != cudaSuccess)
+        return gp__launch_status();
+    kern<<<(unsigned)blocks, C::NT, C::SMEM, s>>>(*p, group_m);
+    return gp__launch_status();
+}
+
+#endif

@@ -1,0 +1,189 @@
+/* test_gpu_sgemm.c — every sgemm rung + auto: 4 transpose combinations on small random shapes vs a double
+ * CPU reference, the odd shapes (1x1x1, 127x129x131, 1000x1x1000, 4097x4095x33, 33x4097x5), ld > dims with
+ * the padding untouched, alpha/beta (beta = 0 with C full of NaN), k = 0, alpha = 0, misaligned pointers and
+ * odd ld (the scalar fall-backs), large shapes vs cuBLAS pedantic fp32, argument errors, a user stream.
+ * Bound: relative Frobenius error <= gpt_sgemm_tol(k) = max(1e-5, 16 * 2^-24 * sqrt(k)).
+ * GP_TEST_SMALL (compute-sanitizer) drops the large shapes; GP_TEST_LARGE (or any argument) adds matrices of
+ * more than 2^31 elements (needs ~11 GB free). Exits 77 (skipped) without a CUDA device. */
+#include "tcheck.h"
+#include "gpt.h"
+#include "sgemm/sgemm_internal.h"
+#include <cuda_runtime.h>
+#include "ref/ref.h"
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+static int run(gp_handle h, int rung, int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, float beta,
+               int pad, int off, int vendor, uint64_t seed)
+{
+    /* pad % 4 == 0 keeps every ld a multiple of 4 (vector paths); other pads give three different odd lds */
+    const int pb = pad % 4 ? pad + 1 : pad, pc = pad % 4 ? pad + 2 : pad;
+    gpt_sgemm_case c = {rung, ta, tb, m, n, k, alpha, beta, pad, pb, pc,
+                        off, off ? off + 1 : 0, off ? off + 2 : 0, vendor};
+    return gpt_verify_sgemm_case(h, &c, seed, 0);
+}
+
+static void arg_checks(gp_handle h)
+{
+    float *d = NULL, host[16];
+    cudaMalloc((void **)&d, 4096 * sizeof(float));
+    float *A = d, *B = d + 1024, *C = d + 2048;
+    CHECK_EQ_INT(gp_sgemm(NULL, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, B, 4, 0.f, C, 4), GP_ERROR_INVALID_HANDLE);
+    CHECK_EQ_INT(gp_sgemm(h, (gp_trans)2, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, B, 4, 0.f, C, 4), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, (gp_trans)-1, 4, 4, 4, 1.f, A, 4, B, 4, 0.f, C, 4), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, -1, 4, 4, 1.f, A, 4, B, 4, 0.f, C, 4), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, -1, 1.f, A, 4, B, 4, 0.f, C, 4), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 5, 1.f, A, 4, B, 4, 0.f, C, 4), GP_ERROR_INVALID_VALUE); /* lda < k */
+    CHECK_EQ_INT(gp_sgemm(h, GP_TRANS, GP_NO_TRANS, 5, 4, 4, 1.f, A, 4, B, 4, 0.f, C, 4), GP_ERROR_INVALID_VALUE);    /* lda < m */
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 5, 4, 1.f, A, 4, B, 5, 0.f, C, 4), GP_ERROR_INVALID_VALUE); /* ldc < n */
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_TRANS, 4, 4, 5, 1.f, A, 5, B, 4, 0.f, C, 4), GP_ERROR_INVALID_VALUE);    /* ldb < k */
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, NULL, 4, B, 4, 0.f, C, 4), GP_ERROR_NULL_POINTER);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, B, 4, 0.f, NULL, 4), GP_ERROR_NULL_POINTER);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, host, 4, B, 4, 0.f, C, 4), GP_ERROR_HOST_POINTER);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, host, 4, 0.f, C, 4), GP_ERROR_HOST_POINTER);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, B, 4, 0.f, host, 4), GP_ERROR_HOST_POINTER);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, B, 4, 0.f, A + 8, 4), GP_ERROR_OVERLAP);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, B, 4, 0.f, B, 4), GP_ERROR_OVERLAP);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, (const float *)((char *)A + 2), 4, B, 4, 0.f, C, 4),
+                 GP_ERROR_INVALID_VALUE); /* not float-aligned */
+    /* m or n == 0: no-op, nothing checked beyond the sizes */
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 0, 4, 4, 1.f, NULL, 4, NULL, 4, 0.f, NULL, 4), GP_SUCCESS);
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 0, 4, 1.f, NULL, 4, NULL, 1, 0.f, NULL, 1), GP_SUCCESS);
+    /* k == 0: A and B are not read (NULL accepted), C = beta * C */
+    CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 0, 1.f, NULL, 1, NULL, 4, 0.f, C, 4), GP_SUCCESS);
+    CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_SGEMM, 11), GP_ERROR_INVALID_RUNG);
+    CHECK_EQ_INT(gp_rung_count(GP_PRIM_SGEMM), 10);
+    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
+    cudaFree(d);
+}
+
+/* More than 2^31 elements in one matrix (64-bit indexing in every rung): (a) A is 2^20 x 2100, (b) C is
+ * 2^20 x 2100. The first and last 256 rows of C are checked against the double CPU reference. */
+static void large(gp_handle h, uint64_t seed)
+{
+    const int64_t m = (int64_t)1 << 20, big = 2100, small = 16, rows = 256;
+    size_t freeb = 0, total = 0;
+    cudaMemGetInfo(&freeb, &total);
+    if (freeb < (size_t)m * big * 4 + ((size_t)2 << 30)) {
+        printf("large cases skipped: %zu MB free\n", freeb >> 20);
+        return;
+    }
+    for (int c = 0; c < 2; c++) {
+        const int64_t k = c == 0 ? big : small, n = c == 0 ? small : big;
+        float *A = NULL, *B = NULL, *C = NULL, *hA = malloc(rows * k * 4), *hB = malloc(k * n * 4), *hC = malloc(rows * n * 4);
+        double *want = malloc(rows * n * sizeof(double));
+        CHECK_EQ_INT(cudaMalloc((void **)&A, m * k * 4), cudaSuccess);
+        CHECK_EQ_INT(cudaMalloc((void **)&B, k * n * 4), cudaSuccess);
+        CHECK_EQ_INT(cudaMalloc((void **)&C, m * n * 4), cudaSuccess);
+        if (!A || !B || !C || !hA || !hB || !hC || !want) { CHECK(!"memory for the large case"); return; }
+        gpt_fill_f32(A, m * k, -1.f, 1.f, seed, 0);
+        gpt_fill_f32(B, k * n, -1.f, 1.f, seed + 1, 0);
+        cudaMemcpy(hB, B, k * n * 4, cudaMemcpyDeviceToHost);
+        for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+            double num = 0, den = 0;
+            gpt_poison(C, m * n * 4, 0);
+            gp_set_rung(h, GP_PRIM_SGEMM, r);
+            CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, m, n, k, 1.f, A, k, B, n, 0.f, C, n), GP_SUCCESS);
+            CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
+            for (int part = 0; part < 2; part++) {
+                const int64_t r0 = part ? m - rows : 0;
+                cudaMemcpy(hA, A + r0 * k, rows * k * 4, cudaMemcpyDeviceToHost);
+                cudaMemcpy(hC, C + r0 * n, rows * n * 4, cudaMemcpyDeviceToHost);
+                gp_ref_sgemm(0, 0, rows, n, k, 1.0, hA, k, hB, n, 0.0, NULL, n, want);
+                for (int64_t i = 0; i < rows * n; i++) {
+                    num += (hC[i] - want[i]) * (hC[i] - want[i]);
+                    den += want[i] * want[i];
+                }
+            }
+            CHECK(sqrt(num / den) <= gpt_sgemm_tol(k)); /* NaN fails too */
+            printf("large %s m=2^20 n=%lld k=%lld rung %d: rel %.2e\n", c == 0 ? "A" : "C", (long long)n,
+                   (long long)k, r, sqrt(num / den));
+        }
+        gp_set_rung(h, GP_PRIM_SGEMM, 0);
+        cudaFree(A); cudaFree(B); cudaFree(C);
+        free(hA); free(hB); free(hC); free(want);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const int64_t small[][3] = {{1, 1, 1}, {2, 3, 4}, {7, 5, 3}, {16, 16, 16}, {33, 17, 9}, {64, 64, 8},
+                                       {65, 130, 67}, {128, 128, 8}, {129, 127, 17}, {127, 129, 131}, {200, 72, 300},
+                                       {1000, 1, 1000}, {1, 1000, 100}, {33, 4097, 5}};
+    const int small_env = getenv("GP_TEST_SMALL") != NULL;
+    gp_handle h;
+    uint64_t seed = (uint64_t)time(NULL);
+    cudaStream_t s;
+    gpt_skip_without_device("test_gpu_sgemm");
+    CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
+    printf("seed %llu\n", (unsigned long long)seed);
+    arg_checks(h);
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+        int before = tc_fail;
+        /* every shape x 4 transposes vs the double CPU reference */
+        for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+            for (int t = 0; t < 4; t++)
+                CHECK(run(h, r, t & 1, t >> 1, small[i][0], small[i][1], small[i][2], 1.f, 0.f, 0, 0, 0, seed++) == 0);
+        for (int t = 0; t < 4; t++) {
+            /* alpha/beta with ld > dims (padding untouched) and 1-3 element offsets (misaligned: scalar paths) */
+            CHECK(run(h, r, t & 1, t >> 1, 67, 45, 53, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
+            /* aligned but odd ld (not a multiple of 4) */
+            CHECK(run(h, r, t & 1, t >> 1, 64, 64, 64, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+            /* aligned ld multiple of 4 with padding: the vector paths with ld > dims */
+            CHECK(run(h, r, t & 1, t >> 1, 96, 80, 72, 2.f, -1.f, 4, 0, 0, seed++) == 0);
+            /* beta == 0 with C full of NaN (C must not be read) and an unaligned C */
+            CHECK(run(h, r, t & 1, t >> 1, 50, 70, 90, 0.5f, 0.f, 2, 3, 0, seed++) == 0);
+        }
+        /* k == 0 (C = beta * C) and alpha == 0 (A, B not read), beta == 0 (zeros, NaN C not read) */
+        CHECK(run(h, r, 0, 0, 37, 41, 0, 1.f, 2.f, 1, 0, 0, seed++) == 0);
+        CHECK(run(h, r, 0, 0, 37, 41, 0, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+        CHECK(run(h, r, 1, 1, 37, 41, 19, 0.f, -3.f, 0, 0, 0, seed++) == 0);
+        /* large shapes vs cuBLAS pedantic fp32 */
+        if (!small_env) {
+            CHECK(run(h, r, 0, 0, 4097, 4095, 33, 1.f, 0.f, 0, 0, 1, seed++) == 0);
+            CHECK(run(h, r, 1, 1, 4097, 4095, 33, 1.f, 0.5f, 0, 0, 1, seed++) == 0);
+            if (r == 0 || r >= 5) {
+                CHECK(run(h, r, 0, 0, 1024, 1024, 1024, 1.f, 0.f, 0, 0, 1, seed++) == 0);
+                CHECK(run(h, r, 1, 0, 2048, 512, 4096, 1.f, 0.f, 0, 0, 1, seed++) == 0);
+                CHECK(run(h, r, 0, 1, 1000, 1000, 1000, 1.f, 1.f, 0, 1, 1, seed++) == 0);
+            }
+        }
+        printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAILED");
+    }
+    /* every configuration of rung 10, forced, on edge shapes and layouts (auto only reaches some of them) */
+    for (int cfg = 0; cfg < GP_SGEMM_R10_CONFIGS; cfg++) {
+        int before = tc_fail;
+        gp__sgemm_r10_force(cfg);
+        for (int t = 0; t < 4; t++) {
+            CHECK(run(h, 10, t & 1, t >> 1, 127, 129, 131, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 67, 45, 53, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 96, 80, 72, 2.f, -1.f, 4, 0, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 300, 520, 100, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+            CHECK(run(h, 10, t & 1, t >> 1, 256, 512, 64, 1.f, 0.f, 0, 0, 0, seed++) == 0); /* whole tiles */
+            if (!small_env) CHECK(run(h, 10, t & 1, t >> 1, 1000, 1000, 1000, 1.f, 1.f, 0, 0, 1, seed++) == 0);
+        }
+        CHECK(run(h, 10, 0, 0, 37, 41, 0, 1.f, 2.f, 1, 0, 0, seed++) == 0);
+        gp__sgemm_r10_force(-1);
+        printf("rung 10 configuration %d (%s): %s\n", cfg, gp__sgemm_r10_config_name(cfg), tc_fail == before ? "ok" : "FAILED");
+    }
+    /* the automatic choice on every rung-10 configuration's shape class */
+    CHECK(run(h, 0, 0, 0, 300, 300, 100, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+    /* on a user stream */
+    CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+    CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
+    CHECK(run(h, 0, 0, 0, 513, 257, 129, 1.f, 1.f, 0, 0, 0, seed++) == 0);
+    CHECK(run(h, 9, 1, 0, 130, 260, 70, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+    CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
+    cudaStreamDestroy(s);
+    {
+        int ran = 0;
+        CHECK(run(h, 0, 0, 0, 64, 64, 64, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+        gp_get_last_rung(h, GP_PRIM_SGEMM, &ran);
+        CHECK_EQ_INT(ran, 10);
+    }
+    (void)argv;
+    if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
+    CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);
+    return tc_summary("test_gpu_sgemm");
+}

@@ -1,0 +1,38 @@
+/* test_sgemm_ref.c — the sgemm CPU reference on hand-worked cases (all four transposes, ld > cols,
+ * alpha/beta, beta == 0 not reading C, k == 0) and the error bound helper. */
+#include "tcheck.h"
+#include "gpt.h"
+#include "ref/ref.h"
+#include <math.h>
+
+int main(void)
+{
+    /* op(A) = [[1 2 3] [4 5 6]] (2x3), op(B) = [[1 0] [0 1] [2 -1]] (3x2): A*B = [[7 -1] [16 -1]] */
+    const float A[6] = {1, 2, 3, 4, 5, 6}, At[6] = {1, 4, 2, 5, 3, 6};
+    const float B[6] = {1, 0, 0, 1, 2, -1}, Bt[6] = {1, 0, 2, 0, 1, -1};
+    const float Apad[8] = {1, 2, 3, 99, 4, 5, 6, 99}; /* lda = 4 */
+    const float C[4] = {1, 1, 1, 1};
+    const float Cnan[4] = {NAN, NAN, NAN, NAN};
+    const double want[4] = {7, -1, 16, -1};
+    double out[4];
+    for (int t = 0; t < 4; t++) {
+        int ta = t & 1, tb = t >> 1;
+        gp_ref_sgemm(ta, tb, 2, 2, 3, 1.0, ta ? At : A, ta ? 2 : 3, tb ? Bt : B, tb ? 3 : 2, 0.0, NULL, 2, out);
+        for (int i = 0; i < 4; i++) CHECK(out[i] == want[i]);
+    }
+    gp_ref_sgemm(0, 0, 2, 2, 3, 1.0, Apad, 4, B, 2, 0.0, NULL, 2, out);
+    CHECK(out[0] == 7 && out[1] == -1 && out[2] == 16 && out[3] == -1);
+    gp_ref_sgemm(0, 0, 2, 2, 3, 2.0, A, 3, B, 2, -1.0, C, 2, out); /* 2*AB - C */
+    CHECK(out[0] == 13 && out[1] == -3 && out[2] == 31 && out[3] == -3);
+    gp_ref_sgemm(0, 0, 2, 2, 3, 1.0, A, 3, B, 2, 0.0, Cnan, 2, out); /* beta == 0: C not read */
+    CHECK(out[0] == 7 && !isnan(out[3]));
+    gp_ref_sgemm(0, 0, 2, 2, 0, 1.0, A, 1, B, 2, 3.0, C, 2, out); /* k == 0: beta * C */
+    CHECK(out[0] == 3 && out[3] == 3);
+    gp_ref_sgemm(0, 0, 1, 1, 1, 1.0, A, 1, B, 1, 0.0, NULL, 1, out);
+    CHECK(out[0] == 1);
+    /* the bound: 1e-5 floor, grows as sqrt(k) */
+    CHECK(gpt_sgemm_tol(1) == 1e-5);
+    CHECK(fabs(gpt_sgemm_tol(4096) - 16.0 * 64.0 / 16777216.0) < 1e-12);
+    CHECK(gpt_sgemm_tol(16384) > gpt_sgemm_tol(4096));
+    return tc_summary("test_sgemm_ref");
+}
