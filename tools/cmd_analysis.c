@@ -571,9 +571,6 @@ static void explain_help(void)
            "  --n, --m, --k  sizes passed to bench and verify;  --no-bench, --no-ncu  skip those parts\n");
 }
 
-/* gpa_arch from the device's properties, for the occupancy model on the GPU. */
-int gpt_arch_from_device(int device, gpa_arch *a, char *name, size_t name_len);
-
 int gpt_arch_from_device(int device, gpa_arch *a, char *name, size_t name_len)
 {
     struct cudaDeviceProp p;

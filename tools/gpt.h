@@ -128,6 +128,10 @@ int gpt_cmd_coalesce(int argc, char **argv);
 int gpt_cmd_amdahl(int argc, char **argv);
 int gpt_cmd_gustafson(int argc, char **argv);
 int gpt_cmd_explain(int argc, char **argv);
+/* Fills a gpa_arch (src/analysis/analysis.h) from cudaGetDeviceProperties(device); `name` receives "sm_XY"
+ * and a->name points to it. 0 on success. */
+struct gpa_arch;
+int gpt_arch_from_device(int device, struct gpa_arch *a, char *name, size_t name_len);
 
 #define GPT_CUDA(call)                                                                            \
     do {                                                                                          \
