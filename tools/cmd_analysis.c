@@ -513,18 +513,23 @@ static double last_csv_number(const char *line)
     }
 }
 
-/* Base name of a mangled kernel (_Z9map_naiveI... -> map_naive), for ncu's demangled-name filter. */
-static void base_name(const char *mangled, char *out, size_t n)
+/* Base name of a kernel for ncu's function-name filter: _Z9map_naiveI... -> map_naive; a demangled
+ * "map_naive<(gp_binop)0>(...)" -> map_naive. */
+static void base_name(const char *name, char *out, size_t n)
 {
     int len = 0, used = 0;
-    out[0] = 0;
-    if (strncmp(mangled, "_Z", 2) || sscanf(mangled + 2, "%d%n", &len, &used) != 1 || len <= 0 ||
-        (size_t)len >= n || (int)strlen(mangled + 2 + used) < len) {
-        snprintf(out, n, "%s", mangled);
+    size_t k = 0;
+    if (!strncmp(name, "_Z", 2) && sscanf(name + 2, "%d%n", &len, &used) == 1 && len > 0 && (size_t)len < n &&
+        (int)strlen(name + 2 + used) >= len) {
+        memcpy(out, name + 2 + used, (size_t)len);
+        out[len] = 0;
         return;
     }
-    memcpy(out, mangled + 2 + used, (size_t)len);
-    out[len] = 0;
+    while (name[k] && k + 1 < n && (name[k] == '_' || (name[k] >= '0' && name[k] <= '9') ||
+                                    (name[k] >= 'a' && name[k] <= 'z') || (name[k] >= 'A' && name[k] <= 'Z')))
+        k++;
+    memcpy(out, name, k);
+    out[k] = 0;
 }
 
 static int run_ncu(const char *self, const char *prim, int rung, const gpt_opts *o, const char *filter_opt,
@@ -534,7 +539,7 @@ static int run_ncu(const char *self, const char *prim, int rung, const gpt_opts 
     size_t k;
     FILE *f;
     int found = 0;
-    k = (size_t)snprintf(cmd, sizeof cmd, "ncu --clock-control none --csv --launch-count 1 %s --metrics ",
+    k = (size_t)snprintf(cmd, sizeof cmd, "ncu --clock-control none --csv --print-units base --launch-count 1 %s --metrics ",
                          filter_opt);
     for (int i = 0; i < NCU_METRICS && k < sizeof cmd; i++)
         k += (size_t)snprintf(cmd + k, sizeof cmd - k, "%s%s", i ? "," : "", ncu_metrics[i]);
@@ -709,10 +714,10 @@ int gpt_cmd_explain(int argc, char **argv)
             return rc;
         }
         self[len] = 0;
-        snprintf(filter, sizeof filter, "--kernel-name-base mangled --kernel-name %.500s", kname);
-        if (!run_ncu(self, pc->name, rung, &o, filter, val)) {
-            base_name(kname, base, sizeof base);
-            snprintf(filter, sizeof filter, "--kernel-name-base function --kernel-name regex:^%.500s$", base);
+        base_name(kname, base, sizeof base);
+        snprintf(filter, sizeof filter, "--kernel-name-base mangled --kernel-name '%.500s'", kname);
+        if (strchr(kname, '\'') || !run_ncu(self, pc->name, rung, &o, filter, val)) {
+            snprintf(filter, sizeof filter, "--kernel-name-base function --kernel-name 'regex:^%.240s$'", base);
             if (!run_ncu(self, pc->name, rung, &o, filter, val)) {
                 printf("  ncu reported none of the metrics (no permission for the counters, or no launch of %s)\n",
                        kname);
