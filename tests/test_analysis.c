@@ -323,8 +323,31 @@ static void test_speedup(void)
     CHECK(fabs(gpa_gustafson(0.0, 64) - 1.0) < 1e-12);
 }
 
+static void test_ncu_text(void)
+{
+    char b[64];
+    CHECK(gpa_ncu_csv_value("\"0\",\"123\",\"gpuprim\",\"127.0.0.1\",\"map_naive<(gp_binop)0>(long, const float *, "
+                            "const float *, float *)\",\"1\",\"7\",\"(256, 1, 1)\",\"(65536, 1, 1)\",\"0\",\"9.0\","
+                            "\"Command line profiler metrics\",\"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum\","
+                            "\"sector\",\"4,194,304\"\n") == 4194304.0);
+    CHECK(gpa_ncu_csv_value("\"x\",\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum\",\"\",\"0\"") == 0.0);
+    CHECK(gpa_ncu_csv_value("\"x\",\"smsp__inst_executed_op_shared_ld.sum\",\"inst\",\"524288\"\r\n") == 524288.0);
+    CHECK(gpa_ncu_csv_value("\"x\",\"m\",\"inst\",\"n/a\"") == -1.0);
+    CHECK(gpa_ncu_csv_value("plain,12") == 12.0);
+    CHECK(gpa_ncu_csv_value("") == -1.0);
+    gpa_kernel_base_name("_Z9map_naiveIL8gp_binop0EEvlPKfS2_Pf", b, sizeof b);
+    CHECK(!strcmp(b, "map_naive"));
+    gpa_kernel_base_name("map_ilp<(gp_binop)0>(long, long, long, const float *, const float *, float *)", b, sizeof b);
+    CHECK(!strcmp(b, "map_ilp"));
+    gpa_kernel_base_name("plain_kernel", b, sizeof b);
+    CHECK(!strcmp(b, "plain_kernel"));
+    gpa_kernel_base_name("_Z999x", b, sizeof b); /* a length past the end: not taken as mangled */
+    CHECK(strlen(b) < sizeof b);
+}
+
 int main(void)
 {
+    test_ncu_text();
     test_occupancy();
     test_banks();
     test_coalesce();

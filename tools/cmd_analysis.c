@@ -2,6 +2,7 @@
  * `gpuprim explain PRIM --rung R` (GPU: function attributes, occupancy next to the runtime's, the achieved
  * rate, and ncu's bank-conflict/sector counters next to the models' predictions where ncu is on PATH).
  * Invalid arguments: a message on stderr and exit code 2. */
+#define _POSIX_C_SOURCE 200809L /* popen, readlink, access */
 #include "gpt.h"
 #include "analysis/analysis.h"
 #include "core/internal.h"
@@ -486,52 +487,6 @@ static int have_ncu(void)
     return 0;
 }
 
-/* The value of the last CSV field of a line, thousands separators removed; -1 if not a number. */
-static double last_csv_number(const char *line)
-{
-    const char *q = strrchr(line, ',');
-    char num[64];
-    int k = 0;
-    const char *p;
-    /* the last field is quoted: "...","1,234" -> find its opening quote */
-    p = line + strlen(line);
-    while (p > line && (p[-1] == '\n' || p[-1] == '\r' || p[-1] == ' ')) p--;
-    if (p > line && p[-1] == '"') {
-        const char *e = p - 1, *s = e;
-        while (s > line && s[-1] != '"') s--;
-        for (const char *t = s; t < e && k < 63; t++)
-            if (*t != ',') num[k++] = *t;
-    } else if (q) {
-        for (const char *t = q + 1; t < p && k < 63; t++) num[k++] = *t;
-    }
-    num[k] = 0;
-    if (!k) return -1;
-    {
-        char *end;
-        double v = strtod(num, &end);
-        return end == num ? -1 : v;
-    }
-}
-
-/* Base name of a kernel for ncu's function-name filter: _Z9map_naiveI... -> map_naive; a demangled
- * "map_naive<(gp_binop)0>(...)" -> map_naive. */
-static void base_name(const char *name, char *out, size_t n)
-{
-    int len = 0, used = 0;
-    size_t k = 0;
-    if (!strncmp(name, "_Z", 2) && sscanf(name + 2, "%d%n", &len, &used) == 1 && len > 0 && (size_t)len < n &&
-        (int)strlen(name + 2 + used) >= len) {
-        memcpy(out, name + 2 + used, (size_t)len);
-        out[len] = 0;
-        return;
-    }
-    while (name[k] && k + 1 < n && (name[k] == '_' || (name[k] >= '0' && name[k] <= '9') ||
-                                    (name[k] >= 'a' && name[k] <= 'z') || (name[k] >= 'A' && name[k] <= 'Z')))
-        k++;
-    memcpy(out, name, k);
-    out[k] = 0;
-}
-
 static int run_ncu(const char *self, const char *prim, int rung, const gpt_opts *o, const char *filter_opt,
                    double *val)
 {
@@ -557,7 +512,7 @@ static int run_ncu(const char *self, const char *prim, int rung, const gpt_opts 
     while (fgets(line, sizeof line, f)) {
         int hit = 0;
         for (int i = 0; i < NCU_METRICS; i++)
-            if (strstr(line, ncu_metrics[i])) { val[i] = last_csv_number(line); hit = found = 1; }
+            if (strstr(line, ncu_metrics[i])) { val[i] = gpa_ncu_csv_value(line); hit = found = 1; }
         if (!hit && (strstr(line, "==ERROR==") || strstr(line, "==WARNING==") || strstr(line, "ERR_NVGPUCTRPERM")))
             printf("  ncu: %s", line);
     }
@@ -645,6 +600,14 @@ int gpt_cmd_explain(int argc, char **argv)
                 cudaGetErrorString(cudaGetLastError()));
         return 1;
     }
+    /* a launch with more than the default 48 KiB of dynamic shared memory has opted in; do the same so that
+     * the runtime's occupancy sees what the launch sees */
+    if (ki.dyn_smem > (size_t)fa.maxDynamicSharedSizeBytes &&
+        (cudaFuncSetAttribute(ki.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)ki.dyn_smem) != cudaSuccess ||
+         cudaFuncGetAttributes(&fa, ki.fn) != cudaSuccess)) {
+        fprintf(stderr, "gpuprim explain: cannot opt in to %zu B of dynamic shared memory\n", ki.dyn_smem);
+        return 1;
+    }
     {
         const char *kname = NULL;
         if (cudaFuncGetName(&kname, ki.fn) != cudaSuccess) kname = NULL;
@@ -714,7 +677,7 @@ int gpt_cmd_explain(int argc, char **argv)
             return rc;
         }
         self[len] = 0;
-        base_name(kname, base, sizeof base);
+        gpa_kernel_base_name(kname, base, sizeof base);
         snprintf(filter, sizeof filter, "--kernel-name-base mangled --kernel-name '%.500s'", kname);
         if (strchr(kname, '\'') || !run_ncu(self, pc->name, rung, &o, filter, val)) {
             snprintf(filter, sizeof filter, "--kernel-name-base function --kernel-name 'regex:^%.240s$'", base);

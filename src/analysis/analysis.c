@@ -5,6 +5,7 @@
 #include <cuda_occupancy.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- per-architecture limits (CUDA C Programming Guide, "Technical Specifications per Compute
@@ -226,6 +227,10 @@ int gpa_occupancy(const gpa_arch *a, int threads, int regs, size_t smem, gpa_occ
                  a->max_threads_per_block, threads);
         return 1;
     }
+    if (smem > ((size_t)1 << 30)) {
+        snprintf(o->suggestion, sizeof o->suggestion, "shared memory per block must be at most 1 GiB");
+        return 1;
+    }
     if (regs < 0 || regs > 255) {
         snprintf(o->suggestion, sizeof o->suggestion, "registers per thread must be 0..255, not %d", regs);
         return 1;
@@ -403,6 +408,54 @@ int gpa_coalesce(const gpa_coalesce_access *a, gpa_coalesce_result *o, char *msg
     o->min_sectors = (int)((o->bytes_unique + 31) / 32);
     if (msg && ml) msg[0] = 0;
     return 0;
+}
+
+/* ---- reading ncu's output ---- */
+
+/* The value of the last CSV field of a line, thousands separators removed; -1 if not a number. */
+double gpa_ncu_csv_value(const char *line)
+{
+    const char *q = strrchr(line, ',');
+    char num[64];
+    int k = 0;
+    const char *p;
+    /* the last field is quoted: "...","1,234" -> find its opening quote */
+    p = line + strlen(line);
+    while (p > line && (p[-1] == '\n' || p[-1] == '\r' || p[-1] == ' ')) p--;
+    if (p > line && p[-1] == '"') {
+        const char *e = p - 1, *s = e;
+        while (s > line && s[-1] != '"') s--;
+        for (const char *t = s; t < e && k < 63; t++)
+            if (*t != ',') num[k++] = *t;
+    } else if (q) {
+        for (const char *t = q + 1; t < p && k < 63; t++) num[k++] = *t;
+    }
+    num[k] = 0;
+    if (!k) return -1;
+    {
+        char *end;
+        double v = strtod(num, &end);
+        return end == num ? -1 : v;
+    }
+}
+
+/* Base name of a kernel for ncu's function-name filter: _Z9map_naiveI... -> map_naive; a demangled
+ * "map_naive<(gp_binop)0>(...)" -> map_naive. */
+void gpa_kernel_base_name(const char *name, char *out, size_t n)
+{
+    int len = 0, used = 0;
+    size_t k = 0;
+    if (!strncmp(name, "_Z", 2) && sscanf(name + 2, "%d%n", &len, &used) == 1 && len > 0 && (size_t)len < n &&
+        (int)strlen(name + 2 + used) >= len) {
+        memcpy(out, name + 2 + used, (size_t)len);
+        out[len] = 0;
+        return;
+    }
+    while (name[k] && k + 1 < n && (name[k] == '_' || (name[k] >= '0' && name[k] <= '9') ||
+                                    (name[k] >= 'a' && name[k] <= 'z') || (name[k] >= 'A' && name[k] <= 'Z')))
+        k++;
+    memcpy(out, name, k);
+    out[k] = 0;
 }
 
 /* ---- speed-up laws ---- */

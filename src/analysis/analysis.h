@@ -131,6 +131,14 @@ typedef struct gpa_coalesce_result {
 
 int gpa_coalesce(const gpa_coalesce_access *a, gpa_coalesce_result *out, char *msg, size_t msg_len);
 
+/* ---- reading ncu's output (gpuprim explain) ---- */
+/* The number in the last CSV field of a line of `ncu --csv` ("...","l1tex__...sum","sector","1,234" -> 1234;
+ * thousands separators dropped); -1 if that field is not a number. */
+double gpa_ncu_csv_value(const char *line);
+/* A kernel's base name for ncu's --kernel-name filter: "_Z9map_naiveIL..." -> "map_naive",
+ * "map_naive<(gp_binop)0>(long, ...)" -> "map_naive". */
+void gpa_kernel_base_name(const char *name, char *out, size_t n);
+
 /* ---- Amdahl / Gustafson (p = parallel fraction 0..1, n = processors >= 1) ---- */
 double gpa_amdahl(double p, double n);     /* 1 / ((1 - p) + p / n) */
 double gpa_gustafson(double p, double n);  /* (1 - p) + p * n */
