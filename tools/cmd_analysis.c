@@ -76,6 +76,7 @@ static void occupancy_help(void)
            "  --threads T   threads per block, 1..1024; default 256\n"
            "  --regs R      registers per thread, 0..255; default 32\n"
            "  --smem B      shared memory per block in bytes, static + dynamic (12288, 48k); default 0\n"
+           "  --sweep       also tabulate every block size 32..1024 (multiples of 32) with these registers/smem\n"
            "A value of -1 in 'allowed by' means that resource sets no limit. Exit code 1 if not even one\n"
            "block fits (the launch would fail), 2 for invalid arguments.\n");
 }
@@ -84,7 +85,7 @@ int gpt_cmd_occupancy(int argc, char **argv)
 {
     const char *arch = "sm_90";
     long long threads = 256, regs = 32, smem = 0;
-    int rc = 0;
+    int rc = 0, sweep = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (is_help(a)) { occupancy_help(); return 0; }
@@ -92,6 +93,7 @@ int gpt_cmd_occupancy(int argc, char **argv)
         else if (!strcmp(a, "--threads")) rc = int_value("occupancy", argc, argv, &i, 1, 1024, &threads);
         else if (!strcmp(a, "--regs")) rc = int_value("occupancy", argc, argv, &i, 0, 255, &regs);
         else if (!strcmp(a, "--smem")) rc = int_value("occupancy", argc, argv, &i, 0, 1 << 30, &smem);
+        else if (!strcmp(a, "--sweep")) sweep = 1;
         else rc = bad("occupancy", "unknown argument '%s'%s", a, "");
         if (rc) return rc;
     }
@@ -112,6 +114,16 @@ int gpt_cmd_occupancy(int argc, char **argv)
         if (k) printf("\n");
         print_occupancy(ar, (int)threads, (int)regs, (size_t)smem, &o);
         if (o.blocks_per_sm == 0) rc = 1; /* such a launch fails */
+        if (sweep) {
+            printf("  block size sweep (%d registers, %lld B shared memory):\n  %7s %7s %6s %9s  %s\n", (int)regs,
+                   smem, "threads", "blocks", "warps", "occupancy", "limited by");
+            for (int t = ar->warp_size; t <= ar->max_threads_per_block; t += ar->warp_size) {
+                gpa_occ_result so;
+                if (gpa_occupancy(ar, t, (int)regs, (size_t)smem, &so)) continue;
+                printf("  %7d %7d %6d %8.1f%%  %s%s\n", t, so.blocks_per_sm, so.warps_per_sm, 100.0 * so.occupancy,
+                       gpa_limit_name(so.limit), t == threads ? "   <- this kernel" : "");
+            }
+        }
     }
     return rc;
 }
