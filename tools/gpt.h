@@ -120,6 +120,19 @@ int gpt_rungs_to_run(gp_prim p, const gpt_opts *o, int *out, int max);
 /* "03 float4" or "auto (04)" */
 void gpt_rung_label(gp_prim p, int rung, int ran, char *buf, size_t len);
 
+/* analysis commands (cmd_analysis.c): gpuprim occupancy, banks, coalesce, amdahl, gustafson, explain.
+ * Each returns the exit code: 0, 1 (explain: a mismatch or failure), 2 for invalid arguments. */
+int gpt_cmd_occupancy(int argc, char **argv);
+int gpt_cmd_banks(int argc, char **argv);
+int gpt_cmd_coalesce(int argc, char **argv);
+int gpt_cmd_amdahl(int argc, char **argv);
+int gpt_cmd_gustafson(int argc, char **argv);
+int gpt_cmd_explain(int argc, char **argv);
+/* Fills a gpa_arch (src/analysis/analysis.h) from cudaGetDeviceProperties(device); `name` receives "sm_XY"
+ * and a->name points to it. 0 on success. */
+struct gpa_arch;
+int gpt_arch_from_device(int device, struct gpa_arch *a, char *name, size_t name_len);
+
 #define GPT_CUDA(call)                                                                            \
     do {                                                                                          \
         cudaError_t gpt_e = (call);                                                               \

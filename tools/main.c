@@ -116,7 +116,13 @@ static const command commands[] = {
     {"list", cmd_list, "list the primitives and their rungs"},
     {"verify", cmd_verify, "verify [PRIM...] [--rung R|auto|all] [--n N] [--op OP] [--seed S]: check against the CPU reference"},
     {"bench", cmd_bench, "bench [PRIM...] [--n N] [--reps R] [--quick] [--json F] [--csv F]: the ladder benchmark"},
-    {"help", cmd_help, "this text"},
+    {"occupancy", gpt_cmd_occupancy, "occupancy [--arch sm_90] [--threads T] [--regs R] [--smem B]: theoretical occupancy, limiter"},
+    {"banks", gpt_cmd_banks, "banks [--width W] [--pad P] [--elem 4|8|16] [--pattern row|column|stride|block]: bank conflicts"},
+    {"coalesce", gpt_cmd_coalesce, "coalesce [--elem E] [--stride S] [--offset B] [--lanes L]: sectors of a warp's access"},
+    {"amdahl", gpt_cmd_amdahl, "amdahl [--fractions 0.9,0.99] [--procs 1,8,64] [--law amdahl|gustafson|both]: speed-up tables"},
+    {"gustafson", gpt_cmd_gustafson, "gustafson [--fractions ...] [--procs ...]: the scaled speed-up table"},
+    {"explain", gpt_cmd_explain, "explain PRIM --rung R [--n N]: registers, spills, occupancy, rate, ncu counters (GPU)"},
+    {"help", cmd_help, "this text (COMMAND --help for each command's options)"},
 };
 static const int command_count = (int)(sizeof commands / sizeof commands[0]);
 
