@@ -26,21 +26,20 @@ fi
 if has tests; then
 say "tests"
 large=1; [ "${LARGE:-1}" = 0 ] && large=
-GP_TEST_LARGE=$large ctest --test-dir $BUILD_DIR --output-on-failure -j 1 --timeout 400 ${TESTS:+-R "$TESTS"} >>"$LOG" 2>&1 || { status=1; say "TESTS FAILED"; }
+GP_TEST_LARGE=$large ctest --test-dir $BUILD_DIR --output-on-failure -j "${JOBS:-3}" --timeout 560 ${TESTS:+-R "$TESTS"} >>"$LOG" 2>&1 || { status=1; say "TESTS FAILED"; }
 cat $BUILD_DIR/Testing/Temporary/LastTest.log >>"$LOG" 2>/dev/null   # every test's own output
 grep -E "tests passed|tests failed|Failed|\*\*\*|Test +#" "$LOG" | tail -40
 fi
 if has san; then
-  for t in $BUILD_DIR/test_gpu_*; do
-    for tool in memcheck racecheck; do
-      say "compute-sanitizer --tool $tool $(basename "$t")"
-      GP_TEST_SMALL=1 compute-sanitizer --tool $tool --error-exitcode 3 "$t" >"$OUT/san.tmp" 2>&1
-      rc=$?
-      tail -3 "$OUT/san.tmp" >>"$LOG"
-      if [ $rc -ne 0 ]; then status=1; say "SANITIZER $tool FAILED on $t (rc $rc)"; grep -m 20 -E "=========" "$OUT/san.tmp" | tee -a "$LOG"; fi
-    done
-  done
-  rm -f "$OUT/san.tmp"
+  # every GPU test under memcheck and racecheck, in parallel (the sanitizer is CPU-bound)
+  say "compute-sanitizer memcheck + racecheck over $(ls $BUILD_DIR/test_gpu_* | wc -l) GPU tests"
+  mkdir -p "$OUT/san"
+  ls $BUILD_DIR/test_gpu_* | while read -r t; do for tool in memcheck racecheck; do echo "$tool $t"; done; done |
+    xargs -P "${SAN_JOBS:-8}" -L 1 sh -c 'GP_TEST_SMALL=1 timeout 540 compute-sanitizer --tool $0 --error-exitcode 3 $1 >"'"$OUT"'/san/$0-$(basename $1).txt" 2>&1; echo "$0 $(basename $1) rc=$?"' >"$OUT/san/summary" 2>&1
+  for f in "$OUT"/san/*.txt; do echo "-- $(basename "$f")"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|passed|failed" "$f" | tail -3; done >>"$LOG"
+  cat "$OUT/san/summary" | tee -a "$LOG"
+  grep -v "rc=0" "$OUT/san/summary" >/dev/null && { status=1; say "SANITIZER FAILED"; for f in "$OUT"/san/*.txt; do grep -m 10 -B2 -A8 "Invalid\|Race\|Hazard" "$f"; done >>"$LOG"; }
+  rm -rf "$OUT/san"
 fi
 if has bench; then
 say "bench"
