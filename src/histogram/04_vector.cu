@@ -1,18 +1,24 @@
 // 04_vector.cu — histogram rung 4: 16-byte loads, several in flight, on a grid sized from the SM count.
 // Over rung 3 (same 32 lane-private sub-histograms per block): each thread loads HIST_UNROLL uint4 (16 u8
 // or 4 f32/i32 samples each, LDG.E.128 with the streaming hint) before it counts any of them, so a thread
-// has 64 bytes in flight instead of 1-4, and a load instruction brings 16 u8 samples instead of 1. The
+// has HIST_UNROLL x 16 bytes in flight instead of 1-4, and a load instruction brings 16 u8 samples instead of 1. The
 // samples are then counted from registers without branches: a u8 sample is PRMT + LEA + RED (3
 // instructions); an f32/i32 sample outside the bins is counted in a spare row that is never merged, so
 // the shared atomic is unconditional (a predicated RED compiles to a branch per sample). The grid is
-// persistent (SMs x resident blocks, from the occupancy calculator), so each block zeroes and merges its
-// 32 KiB of sub-histograms once for many samples. A scalar head (to the first 16-byte boundary) and tail
+// HIST_WAVES x (SMs x resident blocks) and grid-strides; a sweep on the H100 (results/h100-2026-11-22/
+// histogram-knobs.txt) found 8 waves of 2-load threads beat a persistent grid of 4-load threads by ~4%
+// (3034 vs 2917 GB/s on u8), though each block then zeroes and merges its sub-histograms more often. A scalar head (to the first 16-byte boundary) and tail
 // are peeled. Bytes: n x sizeof(sample) read once + (blocks x bins) global atomics; on 1 GiB of u8 the
 // target is the DRAM read rate, if shared atomics keep up (one per sample, 16 per 16-byte load).
 // H100: not yet measured
 #include "hist_common.cuh"
 
-#define HIST_UNROLL 4
+#ifndef HIST_UNROLL
+#define HIST_UNROLL 2 /* uint4 loads in flight per thread (swept on the H100: 2, 4, 8) */
+#endif
+#ifndef HIST_WAVES
+#define HIST_WAVES 8 /* resident-block waves in the grid (swept: 1 = persistent, 4, 8) */
+#endif
 
 __device__ __forceinline__ float hist_word_as(uint32_t w, float) { return __uint_as_float(w); }
 __device__ __forceinline__ int32_t hist_word_as(uint32_t w, int32_t) { return (int32_t)w; }
@@ -109,7 +115,11 @@ static gp_status hist_vector_launch(const gp_device_info *dev, cudaStream_t s, c
     if (head > c->n) head = c->n;
     nvec = (c->n - head) / VEC;
     if (gp_hist_allow_smem(fn, smem)) return gp__hist_r01_global(dev, s, c, ran);
-    blocks = gp_hist_grid(dev, fn, threads, smem, gp_ceil_div(nvec, (int64_t)threads * HIST_UNROLL));
+    {
+        int64_t need = gp_ceil_div(nvec, (int64_t)threads * HIST_UNROLL);
+        int64_t full = (int64_t)gp_hist_grid(dev, fn, threads, smem, INT64_MAX) * HIST_WAVES;
+        blocks = (unsigned)(need < full ? (need > 0 ? need : 1) : full);
+    }
     *ran = 4;
     hist_vector<T, LOG2R><<<blocks, threads, smem, s>>>(x, head, nvec, c->n, c->bins, c->wide, c->p, log2r);
     return gp__launch_status();
