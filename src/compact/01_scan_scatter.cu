@@ -7,7 +7,8 @@
 // slots, so a chunk's scatter reads one and writes the other) and the last chunk writes *num_selected —
 // no host synchronisation. Bytes per element: 4 (read) + 4 (flag) + 4 + 4 (scan) + 4 (read) + 4 (pos)
 // + 4 per kept: about 6-7x the 4n + 4k minimum, so expect a fraction of rung 2.
-// H100: not yet measured
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench compact`; vendor timed in the same run):
+//   n=268435456 f32 x>0.5 (~50%), GB/s of input=4n/t: 323 GB/s, 10.8% of D2D copy, 0.212x cub::DeviceSelect::If
 #include "select_ops.cuh"
 #include "../common/util.cuh"
 #include "../scan/scan_internal.h"

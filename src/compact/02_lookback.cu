@@ -7,7 +7,8 @@
 // 05 (src/common/lookback.cuh, 62-bit counts), stages its kept elements contiguously in shared memory
 // and writes them with consecutive threads on consecutive addresses (coalesced). The last tile writes
 // the total count. Stable: tiles are ordered by the look-back, elements within a tile by the block scan.
-// H100: not yet measured
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench compact`; vendor timed in the same run):
+//   n=268435456 f32 x>0.5 (~50%), GB/s of input=4n/t: 1290 GB/s, 42.9% of D2D copy, 0.847x cub::DeviceSelect::If
 #include "select_ops.cuh"
 #include "../common/util.cuh"
 #include "../common/block_scan.cuh"

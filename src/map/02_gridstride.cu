@@ -4,6 +4,8 @@
 // instead of once per element, and the same kernel handles any n with a fixed, small grid.
 // Still one 4-byte load per input per iteration: few bytes in flight per thread.
 // This rung is also the scalar fall-back of the vectorised rungs when pointers are not equally aligned.
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench map`; vendor timed in the same run):
+//   n=268435456 f32: 2668 GB/s, 88.7% of D2D copy, 0.887x cudaMemcpy D2D
 #include "map_ops.cuh"
 #include "map_internal.h"
 

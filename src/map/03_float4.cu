@@ -6,6 +6,8 @@
 // The body needs a, b, c equally aligned modulo 16 bytes: up to 3 head elements are peeled off so the body
 // starts on a 16-byte boundary, and up to 3 tail elements are done scalar. The dispatcher sends pointers
 // with different alignments to rung 2.
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench map`; vendor timed in the same run):
+//   n=268435456 f32: 3060 GB/s, 101.7% of D2D copy, 1.017x cudaMemcpy D2D
 #include "map_ops.cuh"
 #include "map_internal.h"
 

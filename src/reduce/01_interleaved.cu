@@ -6,7 +6,8 @@
 // __syncthreads, not by memory: expect a small fraction of the copy bandwidth.
 // Partials go to the workspace and the same kernel reduces them again (at most 3 launches); a block walks
 // several 256-element tiles when n > 2^16 tiles, so the partials fit in the workspace for any n.
-// H100: not yet measured
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench reduce`; vendor timed in the same run):
+//   n=268435456 f32 sum: 965 GB/s, 32.1% of D2D copy, 0.315x cub::DeviceReduce::Sum
 #include "reduce_common.cuh"
 
 template <typename In, typename Op, typename Out>

@@ -3,7 +3,8 @@
 // apart, both loads coalesced) and combines them before the shared-memory tree. The tree work and the
 // number of blocks (and so the __syncthreads per element) are halved, and no thread is idle at the first
 // step. Same bytes; expect ~1.5-2x over rung 3.
-// H100: not yet measured
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench reduce`; vendor timed in the same run):
+//   n=268435456 f32 sum: 1816 GB/s, 60.4% of D2D copy, 0.592x cub::DeviceReduce::Sum
 #include "reduce_common.cuh"
 
 template <typename In, typename Op, typename Out>

@@ -4,7 +4,8 @@
 // which is wrong since Volta (independent thread scheduling); here each step reads into a register, then
 // __syncwarp(), writes, __syncwarp(): correct on every architecture. The tree loop is unrolled at compile
 // time (the block size is a constant). Saves 5 __syncthreads per tile; expect ~1.3x over rung 4.
-// H100: not yet measured
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench reduce`; vendor timed in the same run):
+//   n=268435456 f32 sum: 2503 GB/s, 83.2% of D2D copy, 0.817x cub::DeviceReduce::Sum
 #include "reduce_common.cuh"
 
 template <typename In, typename Op, typename Out>

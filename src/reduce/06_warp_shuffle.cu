@@ -4,7 +4,8 @@
 // shared memory once, and warp 0 reduces them with shuffles. One __syncthreads per tile instead of ~3, and
 // 8 shared-memory words instead of 256 + tree traffic. Still one (two-element) load per thread per tile,
 // so memory latency is poorly hidden; expect ~1.2x over rung 5.
-// H100: not yet measured
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench reduce`; vendor timed in the same run):
+//   n=268435456 f32 sum: 2555 GB/s, 85.0% of D2D copy, 0.834x cub::DeviceReduce::Sum
 #include "reduce_common.cuh"
 
 template <typename In, typename Op, typename Out>

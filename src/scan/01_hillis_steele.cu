@@ -6,7 +6,9 @@
 // scan-then-propagate structure of scan_3phase.cuh: (1) scan each 512-element tile, write it and the
 // tile's total, (2) scan the totals (recursively), (3) add each tile's offset. Traffic 4n elements
 // (16n bytes for 4-byte types) against the 8n of a copy: expect well under half the copy rate.
-// H100: not yet measured
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench scan`; vendor timed in the same run):
+//   n=268435456 i32 inclusive sum, GB/s=8n/t: 867 GB/s, 28.8% of D2D copy, 0.354x cub::DeviceScan::InclusiveSum
+//   n=268435456 f32 inclusive sum, GB/s=8n/t: 867 GB/s, 28.8% of D2D copy, 0.353x cub::DeviceScan::InclusiveSum
 #include "scan_3phase.cuh"
 
 #define HS_THREADS 512
