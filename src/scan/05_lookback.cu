@@ -1,11 +1,14 @@
 // 05_lookback.cu — scan rung 5: single pass with decoupled look-back (Merrill & Garland 2016).
 // Over rung 4: one kernel reads each element once and writes it once (2n elements moved, the same as a
 // copy, against 3n for reduce-then-scan), so the ceiling rises from 2/3 to about the copy rate. Each
-// 4096-element tile (256 threads x 16, 16-byte loads/stores through the tile_io transpose) takes its id
+// 4096-element tile (128 threads x 32, 16-byte loads/stores through the tile_io transpose) takes its id
 // from an atomic counter, scans itself with the warp-shuffle block scan, publishes its aggregate in a
 // 64-bit status word (flag + value, one relaxed atomic access), and its first warp looks back over the
 // predecessors' status words (src/common/lookback.cuh) for its exclusive prefix. The status words and
 // the counter live in the workspace (8 bytes per tile + 256) and are cleared on the stream each call.
+// Tile shape: a sweep on the H100 (results/h100-2026-11-22/scan-tile-sweep.txt) measured 128x32 at 0.984-0.989x
+// CUB against 0.951-0.955x for 256x16 (same 4096-element tile: fewer threads, so a cheaper block scan and
+// look-back per element) and 0.90x for 512x16.
 // H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench scan`; vendor timed in the same run):
 //   n=268435456 i32 inclusive sum, GB/s=8n/t: 2329 GB/s, 77.4% of D2D copy, 0.950x cub::DeviceScan::InclusiveSum
 //   n=268435456 f32 inclusive sum, GB/s=8n/t: 2326 GB/s, 77.3% of D2D copy, 0.947x cub::DeviceScan::InclusiveSum
@@ -16,8 +19,12 @@
 #include "scan_internal.h"
 #include <limits.h>
 
-#define LB_THREADS 256
-#define LB_ITEMS 16
+#ifndef LB_THREADS
+#define LB_THREADS 128 /* threads per tile (swept on the H100: 128, 256, 512) */
+#endif
+#ifndef LB_ITEMS
+#define LB_ITEMS 32 /* elements per thread (swept: 8, 16, 32) */
+#endif
 #define LB_TILE (LB_THREADS * LB_ITEMS)
 #define LB_HEADER 256 /* bytes before the status words: the tile counter */
 
