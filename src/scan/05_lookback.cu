@@ -10,8 +10,9 @@
 // CUB against 0.951-0.955x for 256x16 (same 4096-element tile: fewer threads, so a cheaper block scan and
 // look-back per element) and 0.90x for 512x16.
 // H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench scan`; vendor timed in the same run):
-//   n=268435456 i32 inclusive sum, GB/s=8n/t: 2329 GB/s, 77.4% of D2D copy, 0.950x cub::DeviceScan::InclusiveSum
-//   n=268435456 f32 inclusive sum, GB/s=8n/t: 2326 GB/s, 77.3% of D2D copy, 0.947x cub::DeviceScan::InclusiveSum
+//   n=268435456 i32 inclusive sum: 2406 GB/s (8n/t), 80.0% of D2D copy, 0.987x cub::DeviceScan::InclusiveSum
+//   n=268435456 f32 inclusive sum: 2403 GB/s (8n/t), 79.9% of D2D copy, 0.984x cub::DeviceScan::InclusiveSum
+//   (128x32 tiles: results/h100-2026-11-22/bench-scan.txt, which supersedes bench.txt's scan rows)
 #include "../common/util.cuh"
 #include "../common/block_scan.cuh"
 #include "../common/tile_io.cuh"
