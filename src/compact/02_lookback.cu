@@ -1,5 +1,5 @@
 // 02_lookback.cu — compaction rung 2: single pass, decoupled look-back for the output offsets.
-// Over rung 1: one kernel reads the input once (16-byte loads through the tile_io transpose, 4096
+// Over rung 1: one kernel reads the input once (16-byte loads through the tile_io transpose, 8192
 // elements per 256-thread tile) and evaluates the predicate in registers; no flag array is written and
 // read back (rung 1 moves 4n + 4n + 4n + 4n + 4n bytes of input, flags and positions plus the output;
 // this one 4n in + 4k out for k kept). Each tile counts its kept elements, block-scans the per-thread
@@ -8,15 +8,22 @@
 // and writes them with consecutive threads on consecutive addresses (coalesced). The last tile writes
 // the total count. Stable: tiles are ordered by the look-back, elements within a tile by the block scan.
 // H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench compact`; vendor timed in the same run):
-//   n=268435456 f32 x>0.5 (~50%), GB/s of input=4n/t: 1290 GB/s, 42.9% of D2D copy, 0.847x cub::DeviceSelect::If
+//   n=268435456 f32 x>0.5 (~50%): 1467 GB/s of input (4n/t), 48.8% of D2D copy, 0.963x cub::DeviceSelect::If
+//   (256x32 tiles, results/h100-2026-11-22/bench-compact.txt; 256x16 measured 0.847x: compact-tile-sweep.txt)
 #include "select_ops.cuh"
 #include "../common/util.cuh"
 #include "../common/block_scan.cuh"
 #include "../common/lookback.cuh"
 #include <limits.h>
 
-#define CS_THREADS 256
-#define CS_ITEMS 16
+#ifndef CS_THREADS
+#define CS_THREADS 256 /* threads per tile (swept on the H100: 128, 256) */
+#endif
+#ifndef CS_ITEMS
+#define CS_ITEMS 32 /* elements per thread (swept: 16, 32) */
+#endif
+/* the keep mask is 32 bits and the flagged fast path loads flags 16 at a time */
+static_assert(CS_ITEMS % 16 == 0 && CS_ITEMS <= 32, "CS_ITEMS must be 16 or 32");
 #define CS_TILE (CS_THREADS * CS_ITEMS)
 #define CS_HEADER 256 /* bytes before the status words: the tile counter */
 #define CS_SMEM_WORDS (GP_TILE_SMEM_WORDS(CS_THREADS, CS_ITEMS) > CS_TILE ? GP_TILE_SMEM_WORDS(CS_THREADS, CS_ITEMS) : CS_TILE)
@@ -39,8 +46,12 @@ __global__ void __launch_bounds__(CS_THREADS)
     gp_tile_load<T, CS_THREADS, CS_ITEMS>(in, base, n, vec & 1, (T)0, x, smem);
     unsigned keep = 0;
     if (PRED == GP_SEL_FLAGGED && (vec & 2) && base + CS_TILE <= n) {
-        uint4 f = *reinterpret_cast<const uint4 *>(flags + first); /* this thread's 16 flags */
-        unsigned w[4] = {f.x, f.y, f.z, f.w};
+        unsigned w[CS_ITEMS / 4]; /* this thread's CS_ITEMS flags, 16 per 16-byte load */
+#pragma unroll
+        for (int q = 0; q < CS_ITEMS / 16; q++) {
+            uint4 f = reinterpret_cast<const uint4 *>(flags + first)[q];
+            w[4 * q] = f.x; w[4 * q + 1] = f.y; w[4 * q + 2] = f.z; w[4 * q + 3] = f.w;
+        }
 #pragma unroll
         for (int k = 0; k < CS_ITEMS; k++) keep |= (((w[k >> 2] >> (8 * (k & 3))) & 0xffu) != 0) << k;
     } else {
