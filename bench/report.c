@@ -55,8 +55,8 @@ void gpt_report_print_group(const gpt_report *r, int first, FILE *f)
             "check");
     for (int i = first; i < r->count; i++) {
         const gpt_row *w = &r->rows[i];
-        fprintf(f, "  %-30s %10.4f %10.1f %9s %6.1f%% %8.3fx  %s\n", w->variant, w->t.median_ms,
-                w->unit && !strcmp(w->unit, "TFLOP/s") ? w->rate : w->rate, w->unit ? w->unit : "", w->pct_ceiling,
+        fprintf(f, "  %-30s %10.4f %10.1f %9s %6.1f%% %8.3fx  %s\n", w->variant, w->t.median_ms, w->rate,
+                w->unit ? w->unit : "", w->pct_ceiling,
                 w->vs_vendor, w->verified == 1 ? "ok" : w->verified == 0 ? "FAIL" : "-");
     }
 }
