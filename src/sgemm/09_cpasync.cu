@@ -19,6 +19,6 @@ extern "C" gp_status gp__sgemm_r09_cpasync(const gp_device_info *dev, cudaStream
 extern "C" gp_kernel_info gp__sgemm_r09_kernel(void)
 {
     typedef gp_sg_async_cfg<128, 128, 8, 4, 2, 2, 2, 2> C;
-    gp_kernel_info k = {(const void *)gp_sg_async_kernel<128, 128, 8, 4, 2, 2, 2, 2, 2, false, true>, C::NT, C::SMEM};
+    gp_kernel_info k = {(const void *)gp_sg_async_kernel<128, 128, 8, 4, 2, 2, 2, 2, 2, false, true, false>, C::NT, C::SMEM};
     return k;
 }

@@ -146,6 +146,18 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
     }
 };
 
+/* A thread's fragments of one k-step: WMI float4 of A (16 rows apart) and WNI float4 of B (32 columns apart). */
+template <int WMI, int WNI>
+__device__ __forceinline__ void gp_sg_frag(float *a, float *bv, const float *as, const float *bs)
+{
+#pragma unroll
+    for (int mi = 0; mi < WMI; mi++)
+        *reinterpret_cast<float4 *>(&a[4 * mi]) = *reinterpret_cast<const float4 *>(as + mi * 16);
+#pragma unroll
+    for (int ni = 0; ni < WNI; ni++)
+        *reinterpret_cast<float4 *>(&bv[4 * ni]) = *reinterpret_cast<const float4 *>(bs + ni * 32);
+}
+
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES>
 struct gp_sg_async_cfg {
     static constexpr int NT = WARPS_M * WARPS_N * 32;
@@ -158,7 +170,7 @@ struct gp_sg_async_cfg {
 /* group_m > 1: blocks are rasterised in groups of group_m tile rows, column by column inside a group,
  * so the blocks running at the same time share A rows and B columns in L2. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
-          bool B_DIRECT>
+          bool B_DIRECT, bool PIPE>
 __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args p, int group_m)
 {
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
@@ -202,32 +214,69 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
         gp_cp_async_commit();
     }
     int rs = 0, ws = STAGES - 1;
-    for (int64_t t = 0; t < ntiles; t++) {
-        gp_cp_async_wait<STAGES - 2>(); /* tile t has landed (for this thread) ... */
-        __syncthreads();                /* ... for every thread; and stage ws is no longer being read */
-        if (t + STAGES - 1 < ntiles) {
-            la.load(As + ws * C::A_STAGE);
-            lb.load(Bs + ws * C::B_STAGE);
+    if (!PIPE) {
+        for (int64_t t = 0; t < ntiles; t++) {
+            gp_cp_async_wait<STAGES - 2>(); /* tile t has landed (for this thread) ... */
+            __syncthreads();                /* ... for every thread; and stage ws is no longer being read */
+            if (t + STAGES - 1 < ntiles) {
+                la.load(As + ws * C::A_STAGE);
+                lb.load(Bs + ws * C::B_STAGE);
+            }
+            gp_cp_async_commit();
+            const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
+            const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
+#pragma unroll
+            for (int kk = 0; kk < BK; kk++) {
+                float a[4 * WMI], bv[4 * WNI];
+                gp_sg_frag<WMI, WNI>(a, bv, as + kk * C::LDA, bs + kk * C::LDB);
+#pragma unroll
+                for (int r = 0; r < 4 * WMI; r++)
+#pragma unroll
+                    for (int c = 0; c < 4 * WNI; c++) acc[r][c] = fmaf(a[r], bv[c], acc[r][c]);
+            }
+            rs = rs + 1 == STAGES ? 0 : rs + 1;
+            ws = ws + 1 == STAGES ? 0 : ws + 1;
         }
-        gp_cp_async_commit();
-        const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
-        const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
+    } else {
+        /* Fragments double-buffered in registers: the LDS of k-step kk+1 are issued before the FMAs of
+         * kk, so their latency hides behind 4*WMI x 4*WNI FMAs instead of stalling the warp. The barrier
+         * moves to the last k-step of a tile, after its fragments are in registers: the first fragments
+         * of the next tile are read across the barrier and the FMAs of the last k-step cover them. */
+        float a[2][4 * WMI], bv[2][4 * WNI];
+        gp_cp_async_wait<STAGES - 2>();
+        __syncthreads();
+        gp_sg_frag<WMI, WNI>(a[0], bv[0], As + wm0 + lm * 4, Bs + wn0 + ln * 4);
+        for (int64_t t = 0; t < ntiles; t++) {
+            const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
+            const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
 #pragma unroll
-        for (int kk = 0; kk < BK; kk++) {
-            float a[4 * WMI], bv[4 * WNI];
+            for (int kk = 0; kk < BK; kk++) {
+                if (kk == BK - 1) {
+                    /* tile t+1 has landed for every thread, and every thread is done reading tile t */
+                    gp_cp_async_wait<STAGES - 2>();
+                    __syncthreads();
+                    rs = rs + 1 == STAGES ? 0 : rs + 1;
+                    gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], As + rs * C::A_STAGE + wm0 + lm * 4,
+                                         Bs + rs * C::B_STAGE + wn0 + ln * 4);
+                } else {
+                    gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], as + (kk + 1) * C::LDA,
+                                         bs + (kk + 1) * C::LDB);
+                }
+                if (kk == 0) {
+                    /* stage ws held tile t-1, which every thread finished reading before the last barrier */
+                    if (t + STAGES - 1 < ntiles) {
+                        la.load(As + ws * C::A_STAGE);
+                        lb.load(Bs + ws * C::B_STAGE);
+                    }
+                    gp_cp_async_commit();
+                    ws = ws + 1 == STAGES ? 0 : ws + 1;
+                }
 #pragma unroll
-            for (int mi = 0; mi < WMI; mi++)
-                *reinterpret_cast<float4 *>(&a[4 * mi]) = *reinterpret_cast<const float4 *>(as + kk * C::LDA + mi * 16);
+                for (int r = 0; r < 4 * WMI; r++)
 #pragma unroll
-            for (int ni = 0; ni < WNI; ni++)
-                *reinterpret_cast<float4 *>(&bv[4 * ni]) = *reinterpret_cast<const float4 *>(bs + kk * C::LDB + ni * 32);
-#pragma unroll
-            for (int r = 0; r < 4 * WMI; r++)
-#pragma unroll
-                for (int c = 0; c < 4 * WNI; c++) acc[r][c] = fmaf(a[r], bv[c], acc[r][c]);
+                    for (int c = 0; c < 4 * WNI; c++) acc[r][c] = fmaf(a[kk & 1][r], bv[kk & 1][c], acc[r][c]);
+            }
         }
-        rs = rs + 1 == STAGES ? 0 : rs + 1;
-        ws = ws + 1 == STAGES ? 0 : ws + 1;
     }
     gp_cp_async_wait<0>();
 
@@ -242,7 +291,7 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
 }
 
 /* Launches configuration (BM, ..., MINB) for the call's transposes. */
-template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB>
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE = false>
 static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int group_m)
 {
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
@@ -250,10 +299,10 @@ static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int 
     void (*kern)(gp_sgemm_args, int);
     if (blocks > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
     /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
-    if (!p->ta && !p->tb) kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true>;
-    else if (!p->ta)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false>;
-    else if (!p->tb)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true>;
-    else                  kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false>;
+    if (!p->ta && !p->tb) kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true, PIPE>;
+    else if (!p->ta)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false, PIPE>;
+    else if (!p->tb)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true, PIPE>;
+    else                  kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false, PIPE>;
     if (C::SMEM > 48 * 1024 &&
         cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)C::SMEM) != cudaSuccess)
         return gp__launch_status();

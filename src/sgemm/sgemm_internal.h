@@ -45,7 +45,7 @@ gp_kernel_info gp__sgemm_r10_kernel(void);
 
 /* Rung 10's tile configurations. gp__sgemm_r10_pick is the per-shape rule; gp__sgemm_r10_force makes
  * rung 10 use configuration `cfg` (-1 = the rule), for the tuning sweep of `gpuprim bench sgemm -v`. */
-#define GP_SGEMM_R10_CONFIGS 4
+#define GP_SGEMM_R10_CONFIGS 6
 int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k);
 const char *gp__sgemm_r10_config_name(int cfg);
 void gp__sgemm_r10_force(int cfg);
