@@ -49,10 +49,15 @@ __global__ void __launch_bounds__(LB_THREADS) lookback_scan(const T *in, T *out,
     for (int k = 1; k < LB_ITEMS; k++) sum = sum + x[k];
     T aggregate;
     T prefix = gp_block_exclusive_scan<T, gp_op_sum<T>, LB_THREADS>(sum, warp_totals, &aggregate);
+#ifdef LB_EXPERIMENT_NO_LOOKBACK /* measurement only (wrong results): the same kernel without the look-back */
+    (void)status;
+    if (threadIdx.x == 0) tile_prefix = aggregate - aggregate;
+#else
     if (threadIdx.x < 32) {
         T p = gp_lookback_exclusive<T, gp_op_sum<T>>(status, tile, aggregate);
         if (threadIdx.x == 0) tile_prefix = p;
     }
+#endif
     __syncthreads();
     prefix = tile_prefix + prefix;
 #pragma unroll
