@@ -14,30 +14,7 @@
 #ifndef GP_SGEMM_ASYNC_CUH
 #define GP_SGEMM_ASYNC_CUH
 #include "sgemm_common.cuh"
-
-__device__ __forceinline__ void gp_cp_async16(float *smem, const float *gmem, int src_bytes)
-{
-    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(gmem), "r"(src_bytes));
-}
-__device__ __forceinline__ void gp_cp_async4(float *smem, const float *gmem, int src_bytes)
-{
-    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(gmem), "r"(src_bytes));
-}
-__device__ __forceinline__ void gp_cp_async16_full(float *smem, const float *gmem)
-{
-    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem));
-}
-__device__ __forceinline__ void gp_cp_async4_full(float *smem, const float *gmem)
-{
-    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(gmem));
-}
-__device__ __forceinline__ void gp_cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N>
-__device__ __forceinline__ void gp_cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
+#include "../common/cp_async.cuh"
 
 /* One operand's tile loader: S[kk*LDS + x] = X(k0 + kk, x0 + x), kk < BK, x < W (see sgemm_common.cuh).
  * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
