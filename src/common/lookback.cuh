@@ -50,7 +50,10 @@ __device__ __forceinline__ void gp_lb_store(unsigned long long *p, unsigned long
 }
 
 #ifndef GP_LB_PER_LANE
-#define GP_LB_PER_LANE 4 /* status words each lane reads per look-back step (window = 32x this) */
+#define GP_LB_PER_LANE 1 /* status words each lane reads per look-back step (window = 32x this) */
+#endif
+#ifndef GP_LB_SLEEP_NS
+#define GP_LB_SLEEP_NS 0 /* back-off between polls of a window that is not ready (0: spin) */
 #endif
 
 /* Called by all 32 lanes of one warp of the tile. Publishes the tile's aggregate, looks back, publishes
@@ -95,6 +98,9 @@ __device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T a
             near_lane = prefix_lanes ? __ffs(prefix_lanes) - 1 : 32;
             /* needed: every word up to the nearest PREFIX (or the whole window when there is none) */
             if (!__any_sync(GP_FULL_MASK, lane <= near_lane && empty_before)) break;
+#if GP_LB_SLEEP_NS > 0
+            __nanosleep(GP_LB_SLEEP_NS);
+#endif
         }
         T v_sum = Op::identity();
 #pragma unroll
