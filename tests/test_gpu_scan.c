@@ -5,7 +5,6 @@
  * (GP_TEST_LARGE). GP_TEST_SMALL trims the sizes for compute-sanitizer. Exits 77 without a device. */
 #include "tcheck.h"
 #include "gpt.h"
-#include "../src/scan/scan_internal.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>
@@ -121,31 +120,12 @@ int main(int argc, char **argv)
     {
         int64_t n = small ? 100003 : ((int64_t)1 << 24) + 3;
         int fails = 0;
-        for (int rep = 0; rep < 20; rep++)
-            for (int r = 5; r <= 6; r++) {
-                fails += gpt_verify_scan_case(h, r, GPT_SCAN_I32, GP_SCAN_INCLUSIVE, n, 0, rep & 1 ? -1 : 0, seed++, 0);
-                fails += gpt_verify_scan_case(h, r, GPT_SCAN_F32_INT, GP_SCAN_EXCLUSIVE, n, 1, 1, seed++, 0);
-            }
-        CHECK_EQ_INT(fails, 0);
-        printf("look-back rungs 05, 06 repeated 20x at n=%lld: %d failures\n", (long long)n, fails);
-    }
-    /* every compiled-in configuration of rung 06 (tiles of 2048, 4096, 8192 elements) */
-    {
-        static const int64_t csizes[] = {1, 2047, 2048, 2049, 4095, 4097, 8191, 8192, 8193, 100003, (1 << 20) + 7, (1 << 24) + 3};
-        const size_t nc = sizeof csizes / sizeof csizes[0] - (small ? 1 : 0);
-        for (int cfg = 0; cfg < GP_SCAN_R06_CONFIGS; cfg++) {
-            int fails = 0;
-            gp__scan_r06_force(cfg);
-            for (size_t i = 0; i < nc; i++)
-                for (int t = 0; t < GPT_SCAN_TYPE_COUNT; t++) {
-                    size_t j = (i + t + cfg) % (sizeof offs / sizeof offs[0]);
-                    fails += gpt_verify_scan_case(h, 6, (gpt_scan_type)t, (gp_scan_kind)((i + t) & 1), csizes[i],
-                                                  offs[j][0], offs[j][1], seed++, 0) != 0;
-                }
-            gp__scan_r06_force(-1);
-            CHECK_EQ_INT(fails, 0);
-            printf("rung 06 configuration %d (%s): %d failures\n", cfg, gp__scan_r06_config_name(cfg), fails);
+        for (int rep = 0; rep < 20; rep++) {
+            fails += gpt_verify_scan_case(h, 5, GPT_SCAN_I32, GP_SCAN_INCLUSIVE, n, 0, rep & 1 ? -1 : 0, seed++, 0);
+            fails += gpt_verify_scan_case(h, 5, GPT_SCAN_F32_INT, GP_SCAN_EXCLUSIVE, n, 1, 1, seed++, 0);
         }
+        CHECK_EQ_INT(fails, 0);
+        printf("look-back repeated 20x at n=%lld: %d failures\n", (long long)n, fails);
     }
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);

@@ -3,7 +3,9 @@
 #include "tcheck.h"
 #include "gpt.h"
 #include "ref/ref.h"
+#include "sgemm/sgemm_internal.h"
 #include <math.h>
+#include <string.h>
 
 int main(void)
 {
@@ -34,5 +36,14 @@ int main(void)
     CHECK(gpt_sgemm_tol(1) == 1e-5);
     CHECK(fabs(gpt_sgemm_tol(4096) - 16.0 * 64.0 / 16777216.0) < 1e-12);
     CHECK(gpt_sgemm_tol(16384) > gpt_sgemm_tol(4096));
+    /* rung 10's rule picks the configuration measured fastest at the bench shapes (an H100: dev == NULL) */
+    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4096) == 0);     /* 128x256x16 */
+    CHECK(gp__sgemm_r10_pick(NULL, 8192, 8192, 8192) == 1);     /* 128x256x32 */
+    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096) == 0);
+    CHECK(gp__sgemm_r10_pick(NULL, 1024, 1024, 1024) == 4);     /* 64x64x32 */
+    CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048) == 3);     /* 128x64x16: 512 blocks */
+    CHECK(gp__sgemm_r10_pick(NULL, 1, 1, 1) == 4);
+    for (int c = 0; c < GP_SGEMM_R10_CONFIGS; c++) CHECK(strcmp(gp__sgemm_r10_config_name(c), "?") != 0);
+    CHECK(strcmp(gp__sgemm_r10_config_name(GP_SGEMM_R10_CONFIGS), "?") == 0);
     return tc_summary("test_sgemm_ref");
 }

@@ -1,7 +1,6 @@
 /* prim_scan.c — `gpuprim verify|bench scan` and `gpuprim verify|bench compact`. */
 #include "gpt.h"
 #include "../src/ref/ref.h"
-#include "../src/scan/scan_internal.h"
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdlib.h>
@@ -375,23 +374,6 @@ static int bench_group(gp_handle h, const gpt_opts *o, gpt_report *r, struct sca
         ok = bench_check(m, hin, hout, label);
         fails += !ok;
         gpt_report_add(r, pname, shape, label, rungs[i], &t, bytes / (t.median_ms * 1e6), "GB/s", ok);
-    }
-    /* -v: every compiled-in configuration of the configurable rung, forced */
-    for (int cfg = 0; o->verbose && p == GP_PRIM_SCAN && cfg < GP_SCAN_R06_CONFIGS; cfg++) {
-        gpt_timing t;
-        char label[64];
-        int ok;
-        snprintf(label, sizeof label, "06 cfg%d %s", cfg, gp__scan_r06_config_name(cfg));
-        gpt_progress("%s %s: %s", pname, shape, label);
-        gpt_poison(m->out, (size_t)m->n * 4, m->s);
-        gp_set_rung(h, p, 6);
-        gp__scan_r06_force(cfg);
-        if (gpt_time(m->s, run_scan, m, o, &t)) { gp__scan_r06_force(-1); gp_set_rung(h, p, 0); return 1; }
-        gp__scan_r06_force(-1);
-        gp_set_rung(h, p, 0);
-        ok = bench_check(m, hin, hout, label);
-        fails += !ok;
-        gpt_report_add(r, pname, shape, label, 6, &t, bytes / (t.median_ms * 1e6), "GB/s", ok);
     }
     gpt_report_relate(r, first, vendor_row, r->copy_gbps);
     gpt_report_print_group(r, first, stdout);

@@ -52,19 +52,15 @@ __device__ __forceinline__ void gp_lb_store(unsigned long long *p, unsigned long
 #ifndef GP_LB_PER_LANE
 #define GP_LB_PER_LANE 1 /* status words each lane reads per look-back step (window = 32x this) */
 #endif
-#ifndef GP_LB_SLEEP_NS
-#define GP_LB_SLEEP_NS 0 /* back-off between polls of a window that is not ready (0: spin) */
-#endif
 
 /* Called by all 32 lanes of one warp of the tile. Publishes the tile's aggregate, looks back, publishes
  * the inclusive prefix and returns the tile's exclusive prefix (identity for tile 0) on every lane.
  *
  * The window: lane L reads the status words of predecessors L*V .. L*V+V-1 (counted from the nearest), so
- * one step of the look-back (one round trip to L2, the V loads of a lane being independent) covers 32*V
- * tiles. That width matters: a tile resolves its prefix in one step only if a PREFIX lies within its
- * window, so inclusive prefixes propagate at most 32*V tiles per round trip, a bound on the whole scan's
- * rate (with V = 1: 32 tiles of 4096 elements per ~0.5 us is about the 2.4 TB/s that CUB and rung 05 ran
- * at, 80% of a copy). The step waits only for the predecessors nearer than the nearest PREFIX. */
+ * one step (one round trip to L2; a lane's V loads are independent) covers 32*V tiles, and the step waits
+ * only for the predecessors nearer than the nearest PREFIX. V = 1 (CUB's width) measured best on the H100
+ * (scan rung 05, 2^28 i32: V = 1 2410 GB/s, 2 2276, 4 1990, 8 1433; results/scan-experiments-2026-11-22):
+ * prefixes do not propagate too slowly through 32-tile windows; wider windows only add polling loads. */
 template <typename T, typename Op, int V = GP_LB_PER_LANE>
 __device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T aggregate)
 {
@@ -98,9 +94,6 @@ __device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T a
             near_lane = prefix_lanes ? __ffs(prefix_lanes) - 1 : 32;
             /* needed: every word up to the nearest PREFIX (or the whole window when there is none) */
             if (!__any_sync(GP_FULL_MASK, lane <= near_lane && empty_before)) break;
-#if GP_LB_SLEEP_NS > 0
-            __nanosleep(GP_LB_SLEEP_NS);
-#endif
         }
         T v_sum = Op::identity();
 #pragma unroll

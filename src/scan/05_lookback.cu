@@ -26,14 +26,11 @@
 #ifndef LB_ITEMS
 #define LB_ITEMS 32 /* elements per thread (swept: 8, 16, 32) */
 #endif
-#ifndef LB_MIN_BLOCKS
-#define LB_MIN_BLOCKS 1 /* __launch_bounds__ minimum blocks per SM (more caps the registers) */
-#endif
 #define LB_TILE (LB_THREADS * LB_ITEMS)
 #define LB_HEADER 256 /* bytes before the status words: the tile counter */
 
 template <typename T>
-__global__ void __launch_bounds__(LB_THREADS, LB_MIN_BLOCKS) lookback_scan(const T *in, T *out, int64_t n, int exclusive,
+__global__ void __launch_bounds__(LB_THREADS) lookback_scan(const T *in, T *out, int64_t n, int exclusive,
                                                             int vec, unsigned long long *status,
                                                             unsigned *tile_counter)
 {
