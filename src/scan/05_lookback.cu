@@ -9,10 +9,12 @@
 // Tile shape: a sweep on the H100 (results/h100-2026-11-22/scan-tile-sweep.txt) measured 128x32 at 0.984-0.989x
 // CUB against 0.951-0.955x for 256x16 (same 4096-element tile: fewer threads, so a cheaper block scan and
 // look-back per element) and 0.90x for 512x16.
-// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench scan`; vendor timed in the same run):
-//   n=268435456 i32 inclusive sum: 2406 GB/s (8n/t), 80.0% of D2D copy, 0.987x cub::DeviceScan::InclusiveSum
-//   n=268435456 f32 inclusive sum: 2403 GB/s (8n/t), 79.9% of D2D copy, 0.984x cub::DeviceScan::InclusiveSum
-//   (128x32 tiles: results/h100-2026-11-22/bench-scan.txt, which supersedes bench.txt's scan rows)
+// H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22/bench.txt, `gpuprim bench scan`; CUB in the same run):
+//   n=268435456 i32 inclusive sum: 2412 GB/s (8n/t), 80.2% of D2D copy, 0.982x cub::DeviceScan::InclusiveSum
+//   n=268435456 f32 inclusive sum: 2410 GB/s (8n/t), 80.1% of D2D copy, 0.979x cub::DeviceScan::InclusiveSum
+// Where the other 20% of a copy goes: without the look-back (LB_EXPERIMENT_NO_LOOKBACK, wrong sums) this
+// kernel moves 2988 GB/s; wider look-back windows, back-off, other occupancies and persistent prefetching
+// blocks were all measured slower (results/scan-experiments-2026-11-22/README.md).
 #include "../common/util.cuh"
 #include "../common/block_scan.cuh"
 #include "../common/tile_io.cuh"

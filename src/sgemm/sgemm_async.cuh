@@ -10,7 +10,9 @@
  *    without 16-byte alignment (vec == 0) as four 4-byte copies instead;
  *  - an operand stored "across" (contiguous along k: A as stored, B transposed) must be transposed on the
  *    way into shared memory, so it is copied in 4-byte cp.async.ca, consecutive threads along k.
- * The per-thread source pointers are computed once; each k-step advances them by a constant. */
+ * The per-thread source pointers are computed once; each k-step advances them by a constant.
+ * PIPE (rung 10) double-buffers the warp's fragments in registers and moves the barrier to the last k-step
+ * of a tile (see 10_tuned.cu); rung 9 reads each k-step's fragments just before its FMAs. */
 #ifndef GP_SGEMM_ASYNC_CUH
 #define GP_SGEMM_ASYNC_CUH
 #include "sgemm_common.cuh"
