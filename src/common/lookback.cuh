@@ -53,8 +53,9 @@ __device__ __forceinline__ void gp_lb_store(unsigned long long *p, unsigned long
 #define GP_LB_PER_LANE 1 /* status words each lane reads per look-back step (window = 32x this) */
 #endif
 
-/* Called by all 32 lanes of one warp of the tile. Publishes the tile's aggregate, looks back, publishes
- * the inclusive prefix and returns the tile's exclusive prefix (identity for tile 0) on every lane.
+/* Called by all 32 lanes of one warp of the tile. Publishes the tile's aggregate (unless the caller did:
+ * publish_aggregate false), looks back, publishes the inclusive prefix and returns the tile's exclusive
+ * prefix (identity for tile 0) on every lane.
  *
  * The window: lane L reads the status words of predecessors L*V .. L*V+V-1 (counted from the nearest), so
  * one step (one round trip to L2; a lane's V loads are independent) covers 32*V tiles, and the step waits
@@ -62,7 +63,7 @@ __device__ __forceinline__ void gp_lb_store(unsigned long long *p, unsigned long
  * (scan rung 05, 2^28 i32: V = 1 2410 GB/s, 2 2276, 4 1990, 8 1433; results/scan-experiments-2026-11-22):
  * prefixes do not propagate too slowly through 32-tile windows; wider windows only add polling loads. */
 template <typename T, typename Op, int V = GP_LB_PER_LANE>
-__device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T aggregate)
+__device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T aggregate, bool publish_aggregate = true)
 {
     typedef gp_lb_pack<T> P;
     const int lane = threadIdx.x & 31;
@@ -70,7 +71,7 @@ __device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T a
         if (lane == 0) gp_lb_store(status, P::pack(GP_LB_PREFIX, aggregate));
         return Op::identity();
     }
-    if (lane == 0) gp_lb_store(status + tile, P::pack(GP_LB_AGGREGATE, aggregate));
+    if (lane == 0 && publish_aggregate) gp_lb_store(status + tile, P::pack(GP_LB_AGGREGATE, aggregate));
     T exclusive = Op::identity();
     int64_t nearest_pred = tile - 1; /* the window's nearest predecessor */
     for (;;) {
