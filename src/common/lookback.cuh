@@ -10,7 +10,8 @@
  * (lane 0 = the nearest V), waits until none of those nearer than the nearest PREFIX is EMPTY, adds values
  * up to the nearest PREFIX, and slides the window back if there is none. Tiles must take their ids from
  * an atomic counter in launch order, so every predecessor is already running and a tile never waits on
- * an unscheduled one. The status words of the tiles of a call must be zero (EMPTY) before the call (cudaMemsetAsync). */
+ * an unscheduled one. The status words of the tiles of a call must be zero (EMPTY) before the call
+ * (cudaMemsetAsync). */
 #ifndef GP_COMMON_LOOKBACK_CUH
 #define GP_COMMON_LOOKBACK_CUH
 

@@ -137,6 +137,16 @@ __device__ __forceinline__ void gp_sg_frag(float *a, float *bv, const float *as,
         *reinterpret_cast<float4 *>(&bv[4 * ni]) = *reinterpret_cast<const float4 *>(bs + ni * 32);
 }
 
+/* acc += a x bv, the thread's outer product of one k-step */
+template <int WMI, int WNI>
+__device__ __forceinline__ void gp_sg_fma(float (&acc)[4 * WMI][4 * WNI], const float *a, const float *bv)
+{
+#pragma unroll
+    for (int r = 0; r < 4 * WMI; r++)
+#pragma unroll
+        for (int c = 0; c < 4 * WNI; c++) acc[r][c] = fmaf(a[r], bv[c], acc[r][c]);
+}
+
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES>
 struct gp_sg_async_cfg {
     static constexpr int NT = WARPS_M * WARPS_N * 32;
@@ -208,10 +218,7 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
             for (int kk = 0; kk < BK; kk++) {
                 float a[4 * WMI], bv[4 * WNI];
                 gp_sg_frag<WMI, WNI>(a, bv, as + kk * C::LDA, bs + kk * C::LDB);
-#pragma unroll
-                for (int r = 0; r < 4 * WMI; r++)
-#pragma unroll
-                    for (int c = 0; c < 4 * WNI; c++) acc[r][c] = fmaf(a[r], bv[c], acc[r][c]);
+                gp_sg_fma<WMI, WNI>(acc, a, bv);
             }
             rs = rs + 1 == STAGES ? 0 : rs + 1;
             ws = ws + 1 == STAGES ? 0 : ws + 1;
@@ -250,10 +257,7 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
                     gp_cp_async_commit();
                     ws = ws + 1 == STAGES ? 0 : ws + 1;
                 }
-#pragma unroll
-                for (int r = 0; r < 4 * WMI; r++)
-#pragma unroll
-                    for (int c = 0; c < 4 * WNI; c++) acc[r][c] = fmaf(a[kk & 1][r], bv[kk & 1][c], acc[r][c]);
+                gp_sg_fma<WMI, WNI>(acc, a[kk & 1], bv[kk & 1]);
             }
         }
     }
