@@ -90,10 +90,10 @@ static void large(gp_handle h, uint64_t seed)
 int main(int argc, char **argv)
 {
     (void)argv;
-    /* block sizes: 512 (rung 1), 1024 (rungs 2, 3), tile 4096 (rungs 4, 5); the totals of 2^20+7 and 2^24+3
-     * need a second (rung 1: third) recursion level in rungs 1-4 */
+    /* block sizes: 512 (rung 1), 1024 (rungs 2, 3), tile 4096 (rungs 4, 5), segment 8192 (rung 6, two tiles);
+     * the totals of 2^20+7 and 2^24+3 need a second (rung 1: third) recursion level in rungs 1-4 */
     static const int64_t sizes[] = {1, 2, 5, 31, 33, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025, 4095, 4096,
-                                    4097, 8191, 8193, 100003, 524289, (1 << 20) + 7, (1 << 24) + 3};
+                                    4097, 8191, 8192, 8193, 12289, 16383, 100003, 524289, (1 << 20) + 7, (1 << 24) + 3};
     static const int offs[][2] = {{0, 0}, {1, 3}, {3, 1}, {0, -1}, {2, -1}}; /* -1: in place */
     gp_handle h;
     uint64_t seed = (uint64_t)time(NULL);
@@ -116,16 +116,16 @@ int main(int argc, char **argv)
     for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++)
         for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++)
             CHECK(gpt_verify_scan_case(h, r, GPT_SCAN_I32, GP_SCAN_EXCLUSIVE, 300001, offs[j][0], offs[j][1], seed++, 0) == 0);
-    /* the look-back rung, 20 times on the same size: races show as errors that move */
-    {
+    /* the look-back rungs, 20 times on the same size: races show as errors that move */
+    for (int r = 5; r <= 6; r++) {
         int64_t n = small ? 100003 : ((int64_t)1 << 24) + 3;
         int fails = 0;
         for (int rep = 0; rep < 20; rep++) {
-            fails += gpt_verify_scan_case(h, 5, GPT_SCAN_I32, GP_SCAN_INCLUSIVE, n, 0, rep & 1 ? -1 : 0, seed++, 0);
-            fails += gpt_verify_scan_case(h, 5, GPT_SCAN_F32_INT, GP_SCAN_EXCLUSIVE, n, 1, 1, seed++, 0);
+            fails += gpt_verify_scan_case(h, r, GPT_SCAN_I32, GP_SCAN_INCLUSIVE, n, 0, rep & 1 ? -1 : 0, seed++, 0);
+            fails += gpt_verify_scan_case(h, r, GPT_SCAN_F32_INT, GP_SCAN_EXCLUSIVE, n, 1, 1, seed++, 0);
         }
         CHECK_EQ_INT(fails, 0);
-        printf("look-back repeated 20x at n=%lld: %d failures\n", (long long)n, fails);
+        printf("look-back rung %d repeated 20x at n=%lld: %d failures\n", r, (long long)n, fails);
     }
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
@@ -140,7 +140,7 @@ int main(int argc, char **argv)
         CHECK(gpt_verify_scan_case(h, 0, GPT_SCAN_U32, GP_SCAN_INCLUSIVE, 1000, 0, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_SCAN, &ran);
         CHECK_EQ_INT(ran, 5);
-        /* f64 runs on rung 3 when 4, 5 or auto is asked for */
+        /* f64 runs on rung 3 when 4-6 or auto is asked for */
         CHECK(gpt_verify_scan_case(h, 5, GPT_SCAN_F64_INT, GP_SCAN_INCLUSIVE, 5000, 0, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_SCAN, &ran);
         CHECK_EQ_INT(ran, 3);

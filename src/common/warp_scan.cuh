@@ -6,15 +6,9 @@
 #define GP_COMMON_WARP_SCAN_CUH
 
 #include <cuda_runtime.h>
+#include "reduce_ops.cuh" /* gp_op_sum (integers wrap, as two's complement / modulo 2^bits) */
 
 #define GP_FULL_MASK 0xffffffffu
-
-/* The sum operator (integers wrap, as two's complement / modulo 2^bits). */
-template <typename T>
-struct gp_op_sum {
-    static __device__ __forceinline__ T apply(T a, T b) { return a + b; }
-    static __device__ __forceinline__ T identity() { return (T)0; }
-};
 
 /* Inclusive scan over the warp's lanes: lane i gets x_0 op ... op x_i. */
 template <typename T, typename Op>

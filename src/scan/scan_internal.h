@@ -8,7 +8,7 @@ extern "C" {
 #endif
 
 /* Element types as the kernels see them: i32 runs as u32 (a sum in two's complement is the same bits). */
-/* f64 runs on rungs 01-03 only (the dispatcher sends rungs 04/05 to 03: the tile I/O is for 4-byte
+/* f64 runs on rungs 01-03 only (the dispatcher sends rungs 04-06 to 03: the tile I/O is for 4-byte
  * elements, and a 64-bit look-back status word cannot hold a flag and a double). */
 typedef enum gp__scan_type { GP__SCAN_U32 = 0, GP__SCAN_F32 = 1, GP__SCAN_F64 = 2 } gp__scan_type;
 
@@ -22,6 +22,7 @@ gp_status gp__scan_r02_blelloch(const gp_device_info *, cudaStream_t, void *, si
 gp_status gp__scan_r03_reduce_then_scan(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 gp_status gp__scan_r04_warp_shuffle(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 gp_status gp__scan_r05_lookback(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
+gp_status gp__scan_r06_reduce_ahead(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 
 /* Workspace bytes rung 05 needs for n elements (compact rung 01 sizes its chunks with it). */
 size_t gp__scan_r05_workspace(int64_t n);
@@ -31,6 +32,7 @@ gp_kernel_info gp__scan_r02_kernel(void);
 gp_kernel_info gp__scan_r03_kernel(void);
 gp_kernel_info gp__scan_r04_kernel(void);
 gp_kernel_info gp__scan_r05_kernel(void);
+gp_kernel_info gp__scan_r06_kernel(void);
 
 #ifdef __cplusplus
 }
