@@ -32,3 +32,4 @@ for v in $VARIANTS; do
 done
 done
 grep -E "^===|vendor|^  0[0-9] " "$OUT/knobs.txt" | grep -v variant
+[ -n "$TEST" ] && { echo "$TEST on $first:"; tail -3 "$OUT/test-$first.txt"; }

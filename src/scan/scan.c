@@ -8,13 +8,13 @@ const gp_rung_desc gp__scan_rungs[] = {
     {"reduce_then_scan", "3 kernels: reduce tiles, scan totals, rescan tiles with offsets (3n instead of 4n moved)", gp__scan_r03_kernel},
     {"warp_shuffle", "warp-shuffle block scan, 16 elts/thread in registers, 16-byte loads via smem transpose", gp__scan_r04_kernel},
     {"lookback", "single pass: decoupled look-back over 64-bit tile status words, dynamic tile ids", gp__scan_r05_kernel},
-    {"reduce_ahead", "single pass, persistent: reduce segment j+1 from DRAM, then look back and scan segment j from L2", gp__scan_r06_kernel},
+    {"smem_staged", "single pass, look-back; tile held in shared memory (cp.async), not registers: more tiles in flight per SM", gp__scan_r06_kernel},
 };
 const int gp__scan_rung_count = (int)(sizeof gp__scan_rungs / sizeof gp__scan_rungs[0]);
 
 static const gp__scan_launcher launchers[] = {
     gp__scan_r01_hillis_steele, gp__scan_r02_blelloch, gp__scan_r03_reduce_then_scan,
-    gp__scan_r04_warp_shuffle, gp__scan_r05_lookback, gp__scan_r06_reduce_ahead,
+    gp__scan_r04_warp_shuffle, gp__scan_r05_lookback, gp__scan_r06_smem_staged,
 };
 
 static gp_status scan(gp_handle h, gp_scan_kind kind, int64_t n, const void *in, void *out, gp__scan_type type)

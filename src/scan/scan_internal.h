@@ -22,7 +22,7 @@ gp_status gp__scan_r02_blelloch(const gp_device_info *, cudaStream_t, void *, si
 gp_status gp__scan_r03_reduce_then_scan(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 gp_status gp__scan_r04_warp_shuffle(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 gp_status gp__scan_r05_lookback(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
-gp_status gp__scan_r06_reduce_ahead(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
+gp_status gp__scan_r06_smem_staged(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 
 /* Workspace bytes rung 05 needs for n elements (compact rung 01 sizes its chunks with it). */
 size_t gp__scan_r05_workspace(int64_t n);

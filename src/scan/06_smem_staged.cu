@@ -1,0 +1,145 @@
+// 06_smem_staged.cu — scan rung 6: the rung-05 look-back with the tile held in shared memory, not registers.
+// Over rung 5: a tile waits for its predecessors' sums while holding its data, so the SM's capacity for data
+// in flight bounds the rate. Rung 05 holds a tile in registers (32 per thread: 9 blocks of 128 threads,
+// 144 KB per SM) and needs shared memory only to transpose it. Here each warp copies its part of the tile
+// straight into shared memory with cp.async (16 bytes per lane, no registers on the way), and the scan
+// reads it from there in rounds of 32 consecutive 16-byte chunks, one per lane: each lane scans its four
+// elements, a warp scan over the lanes' sums (5 shuffles) gives the offsets, and the four results go
+// straight to global memory with one coalesced 16-byte store per lane. Threads need few registers, and
+// the SM holds up to R6_SMEM_TILES tiles: 216 KB for 9 tiles of 6144 elements.
+// Per tile: cp.async into the warp's region, a sum per lane then per warp (pass 1), one barrier, the
+// first warp looks back (src/common/lookback.cuh) with the block's total, one barrier, then pass 2.
+#include "../common/util.cuh"
+#include "../common/warp_scan.cuh"
+#include "../common/warp_reduce.cuh"
+#include "../common/cp_async.cuh"
+#include "../common/tile_io.cuh"
+#include "../common/lookback.cuh"
+#include "scan_internal.h"
+#include <limits.h>
+
+#ifndef R6_THREADS
+#define R6_THREADS 128 /* threads per tile */
+#endif
+#ifndef R6_MINB
+#define R6_MINB 1 /* __launch_bounds__ minimum blocks per SM (caps registers) */
+#endif
+#ifndef R6_ITEMS
+#define R6_ITEMS 48 /* elements per thread, a multiple of 4 (a warp's region: 32 * R6_ITEMS elements) */
+#endif
+#define R6_TILE (R6_THREADS * R6_ITEMS)
+#define R6_CHUNKS (R6_ITEMS / 4) /* 16-byte chunks per lane = rounds of pass 2 */
+#define R6_HEADER 256             /* bytes before the status words: the tile counter */
+
+template <typename T> __device__ __forceinline__ T r6_sum4(uint4 v)
+{
+    return (gp_from_bits<T>(v.x) + gp_from_bits<T>(v.y)) + (gp_from_bits<T>(v.z) + gp_from_bits<T>(v.w));
+}
+
+template <typename T>
+__global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, T *out, int64_t n, int exclusive, int vec,
+                                                          unsigned long long *status, unsigned *tile_counter)
+{
+    static_assert(sizeof(T) == 4 && R6_ITEMS % 4 == 0, "4-byte elements, R6_ITEMS a multiple of 4");
+    constexpr int WARPS = R6_THREADS / 32;
+    __shared__ uint4 stage[R6_TILE / 4];
+    __shared__ T warp_sum[WARPS];
+    __shared__ unsigned tile_sh;
+    __shared__ T tile_prefix;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    if (threadIdx.x == 0) tile_sh = atomicAdd(tile_counter, 1u);
+    __syncthreads();
+    const int64_t tile = tile_sh;
+    const int64_t wbase = tile * R6_TILE + (int64_t)warp * 32 * R6_ITEMS; /* this warp's first element */
+    const bool full = vec && tile * R6_TILE + R6_TILE <= n;
+    uint4 *ws = stage + warp * 32 * R6_CHUNKS;
+    if (full) {
+        const uint4 *src = reinterpret_cast<const uint4 *>(in + wbase);
+#pragma unroll
+        for (int r = 0; r < R6_CHUNKS; r++) gp_cp_async16_full(ws + r * 32 + lane, src + r * 32 + lane);
+        gp_cp_async_commit();
+        gp_cp_async_wait<0>();
+    } else { /* the last tile, or unaligned pointers: element by element, zeros past n */
+        T *we = reinterpret_cast<T *>(ws);
+        for (int e = lane; e < 32 * R6_ITEMS; e += 32) we[e] = wbase + e < n ? in[wbase + e] : (T)0;
+    }
+    __syncwarp();
+    /* pass 1: the warp's sum */
+    T s = (T)0;
+#pragma unroll
+    for (int r = 0; r < R6_CHUNKS; r++) s = s + r6_sum4<T>(ws[r * 32 + lane]);
+    s = gp_warp_reduce<gp_op_sum<T>>(s);
+    if (lane == 0) warp_sum[warp] = s;
+    __syncthreads();
+    if (warp == 0) {
+        T agg = gp_warp_allreduce<gp_op_sum<T>>(lane < WARPS ? warp_sum[lane] : (T)0);
+        T p = gp_lookback_exclusive<T, gp_op_sum<T>>(status, tile, agg);
+        if (lane == 0) tile_prefix = p;
+    }
+    __syncthreads();
+    T running = tile_prefix;
+#pragma unroll
+    for (int w = 0; w < WARPS; w++)
+        if (w < warp) running = running + warp_sum[w];
+    /* pass 2: rounds of 32 consecutive chunks, one per lane */
+#pragma unroll 4
+    for (int r = 0; r < R6_CHUNKS; r++) {
+        const uint4 v = ws[r * 32 + lane];
+        const T a = gp_from_bits<T>(v.x), b = a + gp_from_bits<T>(v.y), c = b + gp_from_bits<T>(v.z),
+                d = c + gp_from_bits<T>(v.w);
+        const T inc = gp_warp_inclusive_scan<T, gp_op_sum<T>>(d);
+        T p = __shfl_up_sync(GP_FULL_MASK, inc, 1);
+        p = running + (lane ? p : (T)0);
+        running = running + __shfl_sync(GP_FULL_MASK, inc, 31);
+        uint4 o;
+        if (exclusive) {
+            o.x = gp_to_bits(p); o.y = gp_to_bits(p + a); o.z = gp_to_bits(p + b); o.w = gp_to_bits(p + c);
+        } else {
+            o.x = gp_to_bits(p + a); o.y = gp_to_bits(p + b); o.z = gp_to_bits(p + c); o.w = gp_to_bits(p + d);
+        }
+        const int64_t g = wbase + 4 * (r * 32 + lane);
+        if (full) {
+            reinterpret_cast<uint4 *>(out + wbase)[r * 32 + lane] = o;
+        } else {
+            if (g < n) out[g] = gp_from_bits<T>(o.x);
+            if (g + 1 < n) out[g + 1] = gp_from_bits<T>(o.y);
+            if (g + 2 < n) out[g + 2] = gp_from_bits<T>(o.z);
+            if (g + 3 < n) out[g + 3] = gp_from_bits<T>(o.w);
+        }
+    }
+}
+
+extern "C" size_t gp__scan_r06_workspace(int64_t n)
+{
+    return R6_HEADER + (size_t)gp_ceil_div(n, R6_TILE) * sizeof(unsigned long long);
+}
+
+extern "C" gp_status gp__scan_r06_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
+                                             gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
+{
+    (void)dev;
+    const int64_t tiles = gp_ceil_div(n, R6_TILE);
+    const size_t need = gp__scan_r06_workspace(n);
+    unsigned *counter = (unsigned *)ws;
+    unsigned long long *status = (unsigned long long *)((char *)ws + R6_HEADER);
+    const int vec = gp_aligned(in, 16) && gp_aligned(out, 16);
+    if (tiles > INT_MAX || type == GP__SCAN_F64) return GP_ERROR_NOT_SUPPORTED; /* f64: see scan.c */
+    if (need > ws_bytes || !gp_aligned(ws, 8)) return GP_ERROR_WORKSPACE_TOO_SMALL;
+    if (cudaMemsetAsync(ws, 0, need, s) != cudaSuccess) return GP_ERROR_CUDA;
+    /* the most shared memory per SM (228 KB on the H100), so that shared memory bounds the tiles per SM */
+    cudaFuncSetAttribute(type == GP__SCAN_F32 ? (const void *)staged_scan<float> : (const void *)staged_scan<unsigned>,
+                         cudaFuncAttributePreferredSharedMemoryCarveout, (int)cudaSharedmemCarveoutMaxShared);
+    if (type == GP__SCAN_F32)
+        staged_scan<float><<<(unsigned)tiles, R6_THREADS, 0, s>>>((const float *)in, (float *)out, n, exclusive, vec,
+                                                                  status, counter);
+    else
+        staged_scan<unsigned><<<(unsigned)tiles, R6_THREADS, 0, s>>>((const unsigned *)in, (unsigned *)out, n,
+                                                                     exclusive, vec, status, counter);
+    return gp__launch_status();
+}
+
+extern "C" gp_kernel_info gp__scan_r06_kernel(void)
+{
+    gp_kernel_info k = {(const void *)staged_scan<float>, R6_THREADS, 0};
+    return k;
+}
