@@ -4,7 +4,8 @@
 # benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR.
 # Environment: STEPS (default "build tests san bench") picks steps, so a long check can be split over calls
 # on one machine (build-gpu/ stays); PRIMS="map reduce" limits the bench; BENCH_ARGS adds options;
-# TESTS is a ctest -R regex; LARGE=0 skips the >2^31-element cases.
+# TESTS is a ctest -R regex; SAN_TESTS a grep -E regex over the GPU test names the sanitizers run (default
+# all); LARGE=0 skips the >2^31-element cases.
 set -uo pipefail
 OUT=${1:?usage: scripts/gpu-check.sh OUTDIR}
 mkdir -p "$OUT"
@@ -32,9 +33,10 @@ grep -E "tests passed|tests failed|Failed|\*\*\*|Test +#" "$LOG" | tail -40
 fi
 if has san; then
   # every GPU test under memcheck and racecheck, in parallel (the sanitizer is CPU-bound)
-  say "compute-sanitizer memcheck + racecheck over $(ls $BUILD_DIR/test_gpu_* | wc -l) GPU tests"
+  san_list() { ls $BUILD_DIR/test_gpu_* | grep -E "${SAN_TESTS:-.}"; }
+  say "compute-sanitizer memcheck + racecheck over $(san_list | wc -l) GPU tests"
   mkdir -p "$OUT/san"
-  ls $BUILD_DIR/test_gpu_* | while read -r t; do for tool in memcheck racecheck; do echo "$tool $t"; done; done |
+  san_list | while read -r t; do for tool in memcheck racecheck; do echo "$tool $t"; done; done |
     xargs -P "${SAN_JOBS:-8}" -L 1 sh -c 'GP_TEST_SMALL=1 timeout 540 compute-sanitizer --tool $0 --error-exitcode 3 $1 >"'"$OUT"'/san/$0-$(basename $1).txt" 2>&1; echo "$0 $(basename $1) rc=$?"' >"$OUT/san/summary" 2>&1
   for f in "$OUT"/san/*.txt; do echo "-- $(basename "$f")"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|passed|failed" "$f" | tail -3; done >>"$LOG"
   cat "$OUT/san/summary" | tee -a "$LOG"

@@ -100,7 +100,7 @@ static void large(gp_handle h, uint64_t seed)
 int main(int argc, char **argv)
 {
     (void)argv;
-    static const int64_t sizes[] = {1, 2, 5, 255, 256, 257, 511, 512, 513, 4095, 4096, 4097, 8193, 100003,
+    static const int64_t sizes[] = {1, 2, 5, 255, 256, 257, 511, 512, 513, 4095, 4096, 4097, 8191, 8192, 8193, 16385, 100003,
                                     (1 << 20) + 7, (1 << 24) + 3};
     static const int offs[][2] = {{0, 0}, {1, 3}, {3, 1}, {2, 2}};
     gp_handle h;
@@ -131,14 +131,17 @@ int main(int argc, char **argv)
                 CHECK(gpt_verify_compact_case(h, r, GPT_SEL_I32, (gp_select_pred)p, -2, -3, 3, 0, 300007, offs[j][0], offs[j][1], seed++, 0) == 0);
             }
     }
-    /* the look-back rung, 20 times: races show as errors that move */
-    {
+    /* the look-back rungs, 20 times: races show as errors that move */
+    for (int r = 2; r <= 3; r++) {
         int64_t n = small ? 100003 : ((int64_t)1 << 24) + 3;
         int fails = 0;
-        for (int rep = 0; rep < 20; rep++)
-            fails += gpt_verify_compact_case(h, 2, GPT_SEL_F32, GP_SELECT_GT, 0, -100, 100, 0, n, rep & 3, 0, seed++, 0);
+        for (int rep = 0; rep < 20; rep++) {
+            fails += gpt_verify_compact_case(h, r, GPT_SEL_F32, GP_SELECT_GT, 0, -100, 100, 0, n, rep & 3, 0, seed++, 0);
+            if (rep % 5 == 0)
+                fails += gpt_verify_compact_case(h, r, GPT_SEL_FLAGGED_I32, GP_SELECT_GT, 0, -100, 100, 50, n, 0, 0, seed++, 0);
+        }
         CHECK_EQ_INT(fails, 0);
-        printf("look-back compaction repeated 20x at n=%lld: %d failures\n", (long long)n, fails);
+        printf("look-back compaction rung %d repeated 20x at n=%lld: %d failures\n", r, (long long)n, fails);
     }
     /* rung 1 in several chunks: a 1 MiB workspace holds ~256k flags */
     {
@@ -162,7 +165,7 @@ int main(int argc, char **argv)
         int ran = 0;
         CHECK(gpt_verify_compact_case(h, 0, GPT_SEL_I32, GP_SELECT_GT, 0, -9, 9, 0, 1000, 0, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_COMPACT, &ran);
-        CHECK_EQ_INT(ran, 2);
+        CHECK_EQ_INT(ran, 3);
     }
     if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
     CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);

@@ -1,19 +1,21 @@
-// 06_smem_staged.cu — scan rung 6: the rung-05 look-back with the tile held in shared memory, not registers.
-// Over rung 5: a tile waits for its predecessors' sums while holding its data, so the SM's capacity for data
-// in flight bounds the rate. Rung 05 holds a tile in registers (32 per thread: 9 blocks of 128 threads,
-// 144 KB per SM) and needs shared memory only to transpose it. Here each warp copies its part of the tile
-// straight into shared memory with cp.async (16 bytes per lane, no registers on the way), and the scan
-// reads it from there in rounds of 32 consecutive 16-byte chunks, one per lane: each lane scans its four
-// elements, a warp scan over the lanes' sums (5 shuffles) gives the offsets, and the four results go
-// straight to global memory with one coalesced 16-byte store per lane. Threads need few registers, and
-// the SM holds up to R6_SMEM_TILES tiles: 216 KB for 9 tiles of 6144 elements.
-// Per tile: cp.async into the warp's region, a sum per lane then per warp (pass 1), one barrier, the
-// first warp looks back (src/common/lookback.cuh) with the block's total, one barrier, then pass 2.
+// 06_smem_staged.cu — scan rung 6: rung 05's single pass with each tile held in shared memory and registers.
+// Over rung 5: a tile waits for its predecessors' sums while holding its data, so the room an SM has for
+// tile data bounds how many loads are in flight, and the look-back wait costs rung 05 20% of a copy (the
+// same kernel without it moves 99%). Rung 05 holds its 4096 elements in registers (32 per thread, 9 blocks
+// of 128 threads: 144 KB per SM) and uses its shared memory only to transpose. Here 48 elements per thread
+// go straight into shared memory with cp.async (no registers on the way) and 24 more into registers, in
+// rounds of 32 consecutive 16-byte chunks per warp (src/common/staged_tile.cuh): 9216-element tiles,
+// 8 blocks per SM, 288 KB of tile data per SM. Pass 1 sums each lane's chunks, then the warp, then the
+// block (one barrier); the first warp looks back (src/common/lookback.cuh); pass 2 scans round by round:
+// each lane scans its four elements, a warp scan of the lanes' sums gives their offsets, and each lane
+// writes its four results with one coalesced 16-byte store. Registers are capped at 64 (8 blocks per SM).
+// What the room per SM buys (H100, 2^28 i32, vs CUB in the same process; results/scan-experiments-2026-11-23):
+//   144 KB (rung 05) 0.98x; 192 KB (shared memory only, 48/thread) 1.05-1.07x; 224 KB (+8 in registers) 1.08x;
+//   256 KB (+16) 1.10x; 288 KB (+24) 1.12x. Other splits at equal room measured the same, within 1%.
 #include "../common/util.cuh"
 #include "../common/warp_scan.cuh"
 #include "../common/warp_reduce.cuh"
-#include "../common/cp_async.cuh"
-#include "../common/tile_io.cuh"
+#include "../common/staged_tile.cuh"
 #include "../common/lookback.cuh"
 #include "scan_internal.h"
 #include <limits.h>
@@ -22,13 +24,18 @@
 #define R6_THREADS 128 /* threads per tile */
 #endif
 #ifndef R6_MINB
-#define R6_MINB 1 /* __launch_bounds__ minimum blocks per SM (caps registers) */
+#define R6_MINB 8 /* __launch_bounds__ minimum blocks per SM (caps registers) */
 #endif
-#ifndef R6_ITEMS
-#define R6_ITEMS 48 /* elements per thread, a multiple of 4 (a warp's region: 32 * R6_ITEMS elements) */
+#ifndef R6_SMEM_ITEMS
+#define R6_SMEM_ITEMS 48 /* elements per thread held in shared memory, a multiple of 4 */
 #endif
+#ifndef R6_REG_ITEMS
+#define R6_REG_ITEMS 24 /* elements per thread held in registers on top (plain 16-byte loads), a multiple of 4 */
+#endif
+#define R6_ITEMS (R6_SMEM_ITEMS + R6_REG_ITEMS)
 #define R6_TILE (R6_THREADS * R6_ITEMS)
-#define R6_CHUNKS (R6_ITEMS / 4) /* 16-byte chunks per lane = rounds of pass 2 */
+#define R6_SCHUNKS (R6_SMEM_ITEMS / 4) /* 16-byte chunks per lane in shared memory (rounds 0 ..) */
+#define R6_RCHUNKS (R6_REG_ITEMS / 4)  /* ... and in registers (the last rounds) */
 #define R6_HEADER 256             /* bytes before the status words: the tile counter */
 
 template <typename T> __device__ __forceinline__ T r6_sum4(uint4 v)
@@ -36,13 +43,45 @@ template <typename T> __device__ __forceinline__ T r6_sum4(uint4 v)
     return (gp_from_bits<T>(v.x) + gp_from_bits<T>(v.y)) + (gp_from_bits<T>(v.z) + gp_from_bits<T>(v.w));
 }
 
+/* Pass 2 for one round: lane's chunk v (elements 4*(r*32+lane) .. +3 of the warp's region) scanned after
+ * `running` (the warp's running prefix, advanced by the round's total), stored to out. */
 template <typename T>
-__global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, T *out, int64_t n, int exclusive, int vec,
-                                                          unsigned long long *status, unsigned *tile_counter)
+__device__ __forceinline__ void r6_round(uint4 v, int r, T &running, T *out, int64_t wbase, int64_t n, bool full,
+                                         int exclusive)
 {
-    static_assert(sizeof(T) == 4 && R6_ITEMS % 4 == 0, "4-byte elements, R6_ITEMS a multiple of 4");
+    const int lane = threadIdx.x & 31;
+    const T a = gp_from_bits<T>(v.x), b = a + gp_from_bits<T>(v.y), c = b + gp_from_bits<T>(v.z),
+            d = c + gp_from_bits<T>(v.w);
+    const T inc = gp_warp_inclusive_scan<T, gp_op_sum<T>>(d);
+    T p = __shfl_up_sync(GP_FULL_MASK, inc, 1);
+    p = running + (lane ? p : (T)0);
+    running = running + __shfl_sync(GP_FULL_MASK, inc, 31);
+    uint4 o;
+    if (exclusive) {
+        o.x = gp_to_bits(p); o.y = gp_to_bits(p + a); o.z = gp_to_bits(p + b); o.w = gp_to_bits(p + c);
+    } else {
+        o.x = gp_to_bits(p + a); o.y = gp_to_bits(p + b); o.z = gp_to_bits(p + c); o.w = gp_to_bits(p + d);
+    }
+    if (full) {
+        reinterpret_cast<uint4 *>(out + wbase)[r * 32 + lane] = o;
+    } else {
+        const int64_t g = wbase + 4 * (r * 32 + lane);
+        if (g < n) out[g] = gp_from_bits<T>(o.x);
+        if (g + 1 < n) out[g + 1] = gp_from_bits<T>(o.y);
+        if (g + 2 < n) out[g + 2] = gp_from_bits<T>(o.z);
+        if (g + 3 < n) out[g + 3] = gp_from_bits<T>(o.w);
+    }
+}
+
+template <typename T>
+__global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, T *out, int64_t n, int exclusive,
+                                                                   int vec, unsigned long long *status,
+                                                                   unsigned *tile_counter)
+{
+    static_assert(sizeof(T) == 4 && R6_SMEM_ITEMS % 4 == 0 && R6_REG_ITEMS % 4 == 0 && R6_SMEM_ITEMS > 0,
+                  "4-byte elements, item counts multiples of 4");
     constexpr int WARPS = R6_THREADS / 32;
-    __shared__ uint4 stage[R6_TILE / 4];
+    __shared__ uint4 stage[R6_THREADS * R6_SCHUNKS];
     __shared__ T warp_sum[WARPS];
     __shared__ unsigned tile_sh;
     __shared__ T tile_prefix;
@@ -52,22 +91,15 @@ __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, 
     const int64_t tile = tile_sh;
     const int64_t wbase = tile * R6_TILE + (int64_t)warp * 32 * R6_ITEMS; /* this warp's first element */
     const bool full = vec && tile * R6_TILE + R6_TILE <= n;
-    uint4 *ws = stage + warp * 32 * R6_CHUNKS;
-    if (full) {
-        const uint4 *src = reinterpret_cast<const uint4 *>(in + wbase);
-#pragma unroll
-        for (int r = 0; r < R6_CHUNKS; r++) gp_cp_async16_full(ws + r * 32 + lane, src + r * 32 + lane);
-        gp_cp_async_commit();
-        gp_cp_async_wait<0>();
-    } else { /* the last tile, or unaligned pointers: element by element, zeros past n */
-        T *we = reinterpret_cast<T *>(ws);
-        for (int e = lane; e < 32 * R6_ITEMS; e += 32) we[e] = wbase + e < n ? in[wbase + e] : (T)0;
-    }
-    __syncwarp();
+    uint4 *ws = stage + warp * 32 * R6_SCHUNKS;
+    uint4 rv[R6_RCHUNKS > 0 ? R6_RCHUNKS : 1];
+    gp_staged_load<T, R6_SCHUNKS, R6_RCHUNKS>(in, wbase, n, full, ws, rv);
     /* pass 1: the warp's sum */
     T s = (T)0;
 #pragma unroll
-    for (int r = 0; r < R6_CHUNKS; r++) s = s + r6_sum4<T>(ws[r * 32 + lane]);
+    for (int r = 0; r < R6_SCHUNKS; r++) s = s + r6_sum4<T>(ws[r * 32 + lane]);
+#pragma unroll
+    for (int q = 0; q < R6_RCHUNKS; q++) s = s + r6_sum4<T>(rv[q]);
     s = gp_warp_reduce<gp_op_sum<T>>(s);
     if (lane == 0) warp_sum[warp] = s;
     __syncthreads();
@@ -83,30 +115,9 @@ __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, 
         if (w < warp) running = running + warp_sum[w];
     /* pass 2: rounds of 32 consecutive chunks, one per lane */
 #pragma unroll 4
-    for (int r = 0; r < R6_CHUNKS; r++) {
-        const uint4 v = ws[r * 32 + lane];
-        const T a = gp_from_bits<T>(v.x), b = a + gp_from_bits<T>(v.y), c = b + gp_from_bits<T>(v.z),
-                d = c + gp_from_bits<T>(v.w);
-        const T inc = gp_warp_inclusive_scan<T, gp_op_sum<T>>(d);
-        T p = __shfl_up_sync(GP_FULL_MASK, inc, 1);
-        p = running + (lane ? p : (T)0);
-        running = running + __shfl_sync(GP_FULL_MASK, inc, 31);
-        uint4 o;
-        if (exclusive) {
-            o.x = gp_to_bits(p); o.y = gp_to_bits(p + a); o.z = gp_to_bits(p + b); o.w = gp_to_bits(p + c);
-        } else {
-            o.x = gp_to_bits(p + a); o.y = gp_to_bits(p + b); o.z = gp_to_bits(p + c); o.w = gp_to_bits(p + d);
-        }
-        const int64_t g = wbase + 4 * (r * 32 + lane);
-        if (full) {
-            reinterpret_cast<uint4 *>(out + wbase)[r * 32 + lane] = o;
-        } else {
-            if (g < n) out[g] = gp_from_bits<T>(o.x);
-            if (g + 1 < n) out[g + 1] = gp_from_bits<T>(o.y);
-            if (g + 2 < n) out[g + 2] = gp_from_bits<T>(o.z);
-            if (g + 3 < n) out[g + 3] = gp_from_bits<T>(o.w);
-        }
-    }
+    for (int r = 0; r < R6_SCHUNKS; r++) r6_round<T>(ws[r * 32 + lane], r, running, out, wbase, n, full, exclusive);
+#pragma unroll
+    for (int q = 0; q < R6_RCHUNKS; q++) r6_round<T>(rv[q], R6_SCHUNKS + q, running, out, wbase, n, full, exclusive);
 }
 
 extern "C" size_t gp__scan_r06_workspace(int64_t n)

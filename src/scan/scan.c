@@ -29,7 +29,7 @@ static gp_status scan(gp_handle h, gp_scan_kind kind, int64_t n, const void *in,
     GP_TRY(gp__check_dev_ptr(out));
     if (((uintptr_t)in | (uintptr_t)out) % esz) return GP_ERROR_INVALID_VALUE;
     if (in != out && gp__ranges_overlap(in, (size_t)n * esz, out, (size_t)n * esz)) return GP_ERROR_OVERLAP;
-    rung = h->rung[GP_PRIM_SCAN] ? h->rung[GP_PRIM_SCAN] : 5;
+    rung = h->rung[GP_PRIM_SCAN] ? h->rung[GP_PRIM_SCAN] : 6;
     /* f64 has no tile-I/O (04) or 64-bit look-back word (05, 06): it runs on the reduce-then-scan rung */
     if (type == GP__SCAN_F64 && rung > 3) rung = 3;
     h->last_rung[GP_PRIM_SCAN] = rung;
