@@ -14,7 +14,8 @@
 //   n=268435456 f32 inclusive sum: 2410 GB/s (8n/t), 80.1% of D2D copy, 0.979x cub::DeviceScan::InclusiveSum
 // Where the other 20% of a copy goes: without the look-back (LB_EXPERIMENT_NO_LOOKBACK, wrong sums) this
 // kernel moves 2988 GB/s; wider look-back windows, back-off, other occupancies and persistent prefetching
-// blocks were all measured slower (results/scan-experiments-2026-11-22/README.md).
+// blocks were all measured slower (results/scan-experiments-2026-11-22/README.md). Rung 06 gives the waiting
+// tiles twice the room (shared memory + registers) and reaches 1.12x CUB.
 #include "../common/util.cuh"
 #include "../common/block_scan.cuh"
 #include "../common/tile_io.cuh"
