@@ -4,8 +4,8 @@
 // look-back, and its shared memory only serves the transposes, so the SM's room for data in flight bounds
 // the rate. Here 48 elements per thread wait in shared memory (copied there by cp.async) and 16 more in
 // registers, 8 blocks of 128 threads per SM: 256 KB of tile data per SM against rung 02's 128 KB.
-// Pass 1 evaluates the predicate per round (a 4-bit keep mask per lane per round, kept in a 64-bit
-// register) and counts; one barrier; the first warp looks back for the tile's output offset (62-bit
+// Pass 1 evaluates the predicate per round (a 4-bit keep mask per lane per round, kept in
+// registers) and counts; one barrier; the first warp looks back for the tile's output offset (62-bit
 // counts). Pass 2 ranks each round's kept elements with four ballots, gathers them contiguously in place
 // in the warp's shared-memory region, and writes them out with consecutive lanes on consecutive addresses.
 // Stable: tiles by the look-back, warps by their counts, rounds in order, lanes by rank.
@@ -33,14 +33,14 @@
 #define C3_SMEM_ITEMS 48 /* elements per thread in shared memory, a multiple of 4 */
 #endif
 #ifndef C3_REG_ITEMS
-#define C3_REG_ITEMS 16 /* elements per thread in registers, a multiple of 4 */
+#define C3_REG_ITEMS 24 /* elements per thread in registers, a multiple of 4 */
 #endif
 #define C3_ITEMS (C3_SMEM_ITEMS + C3_REG_ITEMS)
 #define C3_TILE (C3_THREADS * C3_ITEMS)
 #define C3_SCHUNKS (C3_SMEM_ITEMS / 4)
 #define C3_RCHUNKS (C3_REG_ITEMS / 4)
 #define C3_HEADER 256 /* bytes before the status words: the tile counter */
-static_assert(C3_ITEMS <= 64, "a lane's keep masks (4 bits per round) fit in 64 bits");
+static_assert(C3_SMEM_ITEMS <= 64 && C3_REG_ITEMS <= 32, "a lane's keep masks (4 bits per round) fit in 64 + 32 bits");
 static_assert(C3_REG_ITEMS <= C3_SMEM_ITEMS, "the register rounds are gathered in the shared-memory region");
 
 /* The keep mask (bit q: element g + q) of one chunk. fast: the chunk lies below n and the flags are
@@ -114,13 +114,20 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     uint4 rv[C3_RCHUNKS > 0 ? C3_RCHUNKS : 1];
     gp_staged_load<T, C3_SCHUNKS, C3_RCHUNKS>(in, wbase, n, full, ws, rv);
     /* pass 1: keep masks and the warp's count */
-    unsigned long long masks = 0;
+    unsigned long long smask = 0; /* the shared-memory rounds' masks */
+    unsigned rmask = 0;           /* the register rounds' masks */
     unsigned count = 0;
 #pragma unroll
-    for (int r = 0; r < C3_SCHUNKS + C3_RCHUNKS; r++) {
-        const uint4 v = r < C3_SCHUNKS ? ws[r * 32 + lane] : rv[r < C3_SCHUNKS ? 0 : r - C3_SCHUNKS];
-        const unsigned m = c3_mask<T, PRED>(v, value, flags, wbase + 4 * (r * 32 + lane), n, in_tile, fast_flags);
-        masks |= (unsigned long long)m << (4 * r);
+    for (int r = 0; r < C3_SCHUNKS; r++) {
+        const unsigned m = c3_mask<T, PRED>(ws[r * 32 + lane], value, flags, wbase + 4 * (r * 32 + lane), n, in_tile, fast_flags);
+        smask |= (unsigned long long)m << (4 * r);
+        count += __popc(m);
+    }
+#pragma unroll
+    for (int q = 0; q < C3_RCHUNKS; q++) {
+        const unsigned m = c3_mask<T, PRED>(rv[q], value, flags, wbase + 4 * ((C3_SCHUNKS + q) * 32 + lane), n, in_tile,
+                                            fast_flags);
+        rmask |= m << (4 * q);
         count += __popc(m);
     }
     count = gp_warp_reduce<gp_op_sum<unsigned>>(count);
@@ -146,13 +153,13 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     unsigned cum = 0;
 #pragma unroll 4
     for (int r = 0; r < C3_SCHUNKS; r++)
-        c3_round<T>(ws[r * 32 + lane], (unsigned)(masks >> (4 * r)) & 15u, gathered, cum, true);
+        c3_round<T>(ws[r * 32 + lane], (unsigned)(smask >> (4 * r)) & 15u, gathered, cum, true);
     c3_flush<T>(gathered, cum, out, off);
     if (C3_RCHUNKS > 0) {
         cum = 0;
 #pragma unroll
         for (int q = 0; q < C3_RCHUNKS; q++)
-            c3_round<T>(rv[q], (unsigned)(masks >> (4 * (C3_SCHUNKS + q))) & 15u, gathered, cum, false);
+            c3_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
         c3_flush<T>(gathered, cum, out, off);
     }
     if (tile == num_tiles - 1 && threadIdx.x == 0) *num_selected = (long long)(prefix_sh + tile_count);
