@@ -2,8 +2,8 @@
 // registers in rounds (src/common/staged_tile.cuh), as scan rung 06 does.
 // Over rung 2: a rung-02 tile holds its 32 elements per thread in registers while it waits for the
 // look-back, and its shared memory only serves the transposes, so the SM's room for data in flight bounds
-// the rate. Here 48 elements per thread wait in shared memory (copied there by cp.async) and 16 more in
-// registers, 8 blocks of 128 threads per SM: 256 KB of tile data per SM against rung 02's 128 KB.
+// the rate. Here 48 elements per thread wait in shared memory (copied there by cp.async) and 24 more in
+// registers, 8 blocks of 128 threads per SM: 288 KB of tile data per SM against rung 02's 128 KB.
 // Pass 1 evaluates the predicate per round (a 4-bit keep mask per lane per round, kept in
 // registers) and counts; one barrier; the first warp looks back for the tile's output offset (62-bit
 // counts). Pass 2 ranks each round's kept elements with four ballots, gathers them contiguously in place
@@ -11,10 +11,10 @@
 // Stable: tiles by the look-back, warps by their counts, rounds in order, lanes by rank.
 // H100, 2^28 f32 x > 0.5 (~50% kept), vs CUB in the same process (results/scan-experiments-2026-11-23):
 //   the first pass 2 (a warp scan of the lanes' counts and a 128-element scratch flushed every round)
-//   1.00x; ranking by ballots and one flush per warp 1.14x. 40+16 or 32+16 elements per thread with
-//   9-10 blocks per SM measured 1.12-1.14x.
+//   1.00x; ranking by ballots and one flush per warp 1.14x (48+16 elements per thread, 256 KB per SM);
+//   52+16 1.16x, 48+24 (288 KB) 1.18x, 52+20 1.18x; 40+16 or 32+16 with 9-10 blocks per SM 1.12-1.14x.
 // H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23/bench.txt, `gpuprim bench compact`; CUB in the same run):
-//   n=268435456 f32 x>0.5 (~50%): 1741 GB/s of input (4n/t), 2611 GB/s moved (87% of copy), 1.142x cub::DeviceSelect::If
+//   n=268435456 f32 x>0.5 (~50%): 1794 GB/s of input (4n/t), 2692 GB/s moved (89.6% of copy), 1.176x cub::DeviceSelect::If
 #include "select_ops.cuh"
 #include "../common/util.cuh"
 #include "../common/warp_scan.cuh"

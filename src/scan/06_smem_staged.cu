@@ -13,8 +13,8 @@
 //   144 KB (rung 05) 0.98x; 192 KB (shared memory only, 48/thread) 1.05-1.07x; 224 KB (+8 in registers) 1.08x;
 //   256 KB (+16) 1.10x; 288 KB (+24) 1.12x. Other splits at equal room measured the same, within 1%.
 // H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23/bench.txt, `gpuprim bench scan`; CUB in the same run):
-//   n=268435456 i32 inclusive sum: 2755 GB/s (8n/t), 91.6% of D2D copy, 1.125x cub::DeviceScan::InclusiveSum
-//   n=268435456 f32 inclusive sum: 2752 GB/s (8n/t), 91.5% of D2D copy, 1.124x cub::DeviceScan::InclusiveSum
+//   n=268435456 i32 inclusive sum: 2755 GB/s (8n/t), 91.6% of D2D copy, 1.124x cub::DeviceScan::InclusiveSum
+//   n=268435456 f32 inclusive sum: 2752 GB/s (8n/t), 91.5% of D2D copy, 1.121x cub::DeviceScan::InclusiveSum
 #include "../common/util.cuh"
 #include "../common/warp_scan.cuh"
 #include "../common/warp_reduce.cuh"
