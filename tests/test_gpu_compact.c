@@ -41,11 +41,11 @@ static void arg_checks(gp_handle h)
     CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
     cudaMemcpy(&hnum, num, 8, cudaMemcpyDeviceToHost);
     CHECK_EQ_INT(hnum, 0);
-    /* a workspace too small */
+    /* a workspace too small (4 bytes: less than one tile's status word) */
     {
         void *ws = NULL;
         CHECK_EQ_INT(cudaMalloc(&ws, 64), cudaSuccess);
-        CHECK_EQ_INT(gp_set_workspace(h, ws, 64), GP_SUCCESS);
+        CHECK_EQ_INT(gp_set_workspace(h, ws, 4), GP_SUCCESS);
         for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) {
             gp_set_rung(h, GP_PRIM_COMPACT, r);
             CHECK_EQ_INT(gp_select_if_f32(h, 8, d, GP_SELECT_GT, 0.f, d + 16, num), GP_ERROR_WORKSPACE_TOO_SMALL);

@@ -39,7 +39,15 @@
 #define C3_TILE (C3_THREADS * C3_ITEMS)
 #define C3_SCHUNKS (C3_SMEM_ITEMS / 4)
 #define C3_RCHUNKS (C3_REG_ITEMS / 4)
-#define C3_HEADER 256 /* bytes before the status words: the tile counter */
+/* Experiment hooks (scripts/experiments/compact_probe.cu): a time stamp at point k of the tile's life, and
+ * the exclusive prefix of the tile's count. */
+#ifndef C3_TRACE
+#define C3_TRACE(k)
+#endif
+#ifndef C3_EXCLUSIVE
+#define C3_EXCLUSIVE(status, tile, count) \
+    gp_lookback_exclusive<unsigned long long, gp_op_sum<unsigned long long>>(status, tile, count)
+#endif
 static_assert(C3_SMEM_ITEMS <= 64 && C3_REG_ITEMS <= 32, "a lane's keep masks (4 bits per round) fit in 64 + 32 bits");
 static_assert(C3_REG_ITEMS <= C3_SMEM_ITEMS, "the register rounds are gathered in the shared-memory region");
 
@@ -94,18 +102,15 @@ __device__ __forceinline__ void c3_flush(const T *src, unsigned cum, T *out, uns
 template <typename T, int PRED>
 __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     staged_select(const T *in, const uint8_t *flags, T value, T *out, int64_t n, long long *num_selected,
-                  int vec /* bit 0: in, bit 1: flags aligned */, unsigned long long *status, unsigned *tile_counter,
-                  int64_t num_tiles)
+                  int vec /* bit 0: in, bit 1: flags aligned */, unsigned long long *status)
 {
     constexpr int WARPS = C3_THREADS / 32;
     __shared__ uint4 stage[C3_THREADS * C3_SCHUNKS];
     __shared__ unsigned warp_count[WARPS];
-    __shared__ unsigned tile_sh;
     __shared__ unsigned long long prefix_sh;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    if (threadIdx.x == 0) tile_sh = atomicAdd(tile_counter, 1u);
-    __syncthreads();
-    const int64_t tile = tile_sh;
+    const int64_t tile = blockIdx.x; /* blocks start in blockIdx order (src/common/lookback.cuh) */
+    C3_TRACE(0);
     const int64_t wbase = tile * C3_TILE + (int64_t)warp * 32 * C3_ITEMS;
     const bool in_tile = tile * C3_TILE + C3_TILE <= n;
     const bool full = (vec & 1) && in_tile;
@@ -133,15 +138,16 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     count = gp_warp_reduce<gp_op_sum<unsigned>>(count);
     if (lane == 0) warp_count[warp] = count;
     __syncthreads();
+    C3_TRACE(1);
     unsigned tile_count = 0;
 #pragma unroll
     for (int w = 0; w < WARPS; w++) tile_count += warp_count[w];
     if (warp == 0) {
-        unsigned long long p =
-            gp_lookback_exclusive<unsigned long long, gp_op_sum<unsigned long long>>(status, tile, tile_count);
+        unsigned long long p = C3_EXCLUSIVE(status, tile, tile_count);
         if (lane == 0) prefix_sh = p;
     }
     __syncthreads();
+    C3_TRACE(2);
     unsigned long long off = prefix_sh;
 #pragma unroll
     for (int w = 0; w < WARPS; w++)
@@ -162,18 +168,17 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
             c3_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
         c3_flush<T>(gathered, cum, out, off);
     }
-    if (tile == num_tiles - 1 && threadIdx.x == 0) *num_selected = (long long)(prefix_sh + tile_count);
+    C3_TRACE(3);
+    if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) *num_selected = (long long)(prefix_sh + tile_count);
 }
 
 extern "C" gp_status gp__compact_r03_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
                                                  gp__select_type type, int pred, uint32_t value_bits, int64_t n,
                                                  const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
 {
-    (void)dev;
     const int64_t tiles = gp_ceil_div(n, C3_TILE);
-    const size_t need = C3_HEADER + (size_t)tiles * sizeof(unsigned long long);
-    unsigned *counter = (unsigned *)ws;
-    unsigned long long *status = (unsigned long long *)((char *)ws + C3_HEADER);
+    const size_t need = (size_t)tiles * sizeof(unsigned long long);
+    unsigned long long *status = (unsigned long long *)ws;
     /* bit 0: 16-byte loads of in; bit 1: the flags read 4 at a time */
     const int vec = gp_aligned(in, 16) | (flags && gp_aligned(flags, 4) ? 2 : 0);
     if (tiles > INT_MAX) return GP_ERROR_NOT_SUPPORTED;
@@ -181,11 +186,11 @@ extern "C" gp_status gp__compact_r03_smem_staged(const gp_device_info *dev, cuda
     if (cudaMemsetAsync(ws, 0, need, s) != cudaSuccess) return GP_ERROR_CUDA;
 #define LAUNCH(T, P)                                                                                          \
     do {                                                                                                      \
-        cudaFuncSetAttribute((const void *)staged_select<T, P>, cudaFuncAttributePreferredSharedMemoryCarveout, \
-                             (int)cudaSharedmemCarveoutMaxShared);                                            \
+        static int carveout_set[GP_MAX_DEVICES]; /* this kernel's, per device */                             \
+        gp_prefer_max_shared((const void *)staged_select<T, P>, dev->device, carveout_set);                   \
         staged_select<T, P><<<(unsigned)tiles, C3_THREADS, 0, s>>>((const T *)in, flags, gp_bits_to<T>(value_bits), \
                                                                    (T *)out, n, (long long *)num_selected, vec, \
-                                                                   status, counter, tiles);                   \
+                                                                   status);                          \
     } while (0)
     GP_SELECT_DISPATCH(type, pred, LAUNCH);
 #undef LAUNCH

@@ -39,7 +39,6 @@
 #define R6_TILE (R6_THREADS * R6_ITEMS)
 #define R6_SCHUNKS (R6_SMEM_ITEMS / 4) /* 16-byte chunks per lane in shared memory (rounds 0 ..) */
 #define R6_RCHUNKS (R6_REG_ITEMS / 4)  /* ... and in registers (the last rounds) */
-#define R6_HEADER 256             /* bytes before the status words: the tile counter */
 
 template <typename T> __device__ __forceinline__ T r6_sum4(uint4 v)
 {
@@ -78,20 +77,16 @@ __device__ __forceinline__ void r6_round(uint4 v, int r, T &running, T *out, int
 
 template <typename T>
 __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, T *out, int64_t n, int exclusive,
-                                                                   int vec, unsigned long long *status,
-                                                                   unsigned *tile_counter)
+                                                                   int vec, unsigned long long *status)
 {
     static_assert(sizeof(T) == 4 && R6_SMEM_ITEMS % 4 == 0 && R6_REG_ITEMS % 4 == 0 && R6_SMEM_ITEMS > 0,
                   "4-byte elements, item counts multiples of 4");
     constexpr int WARPS = R6_THREADS / 32;
     __shared__ uint4 stage[R6_THREADS * R6_SCHUNKS];
     __shared__ T warp_sum[WARPS];
-    __shared__ unsigned tile_sh;
     __shared__ T tile_prefix;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    if (threadIdx.x == 0) tile_sh = atomicAdd(tile_counter, 1u);
-    __syncthreads();
-    const int64_t tile = tile_sh;
+    const int64_t tile = blockIdx.x; /* blocks start in blockIdx order (src/common/lookback.cuh) */
     const int64_t wbase = tile * R6_TILE + (int64_t)warp * 32 * R6_ITEMS; /* this warp's first element */
     const bool full = vec && tile * R6_TILE + R6_TILE <= n;
     uint4 *ws = stage + warp * 32 * R6_SCHUNKS;
@@ -125,30 +120,28 @@ __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, 
 
 extern "C" size_t gp__scan_r06_workspace(int64_t n)
 {
-    return R6_HEADER + (size_t)gp_ceil_div(n, R6_TILE) * sizeof(unsigned long long);
+    return (size_t)gp_ceil_div(n, R6_TILE) * sizeof(unsigned long long);
 }
 
 extern "C" gp_status gp__scan_r06_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
                                              gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
 {
-    (void)dev;
+    static int carveout_set[2][GP_MAX_DEVICES]; /* per kernel (u32, f32), per device */
     const int64_t tiles = gp_ceil_div(n, R6_TILE);
     const size_t need = gp__scan_r06_workspace(n);
-    unsigned *counter = (unsigned *)ws;
-    unsigned long long *status = (unsigned long long *)((char *)ws + R6_HEADER);
+    unsigned long long *status = (unsigned long long *)ws;
     const int vec = gp_aligned(in, 16) && gp_aligned(out, 16);
     if (tiles > INT_MAX || type == GP__SCAN_F64) return GP_ERROR_NOT_SUPPORTED; /* f64: see scan.c */
     if (need > ws_bytes || !gp_aligned(ws, 8)) return GP_ERROR_WORKSPACE_TOO_SMALL;
     if (cudaMemsetAsync(ws, 0, need, s) != cudaSuccess) return GP_ERROR_CUDA;
-    /* the most shared memory per SM (228 KB on the H100), so that shared memory bounds the tiles per SM */
-    cudaFuncSetAttribute(type == GP__SCAN_F32 ? (const void *)staged_scan<float> : (const void *)staged_scan<unsigned>,
-                         cudaFuncAttributePreferredSharedMemoryCarveout, (int)cudaSharedmemCarveoutMaxShared);
+    gp_prefer_max_shared(type == GP__SCAN_F32 ? (const void *)staged_scan<float> : (const void *)staged_scan<unsigned>,
+                         dev->device, carveout_set[type == GP__SCAN_F32]);
     if (type == GP__SCAN_F32)
         staged_scan<float><<<(unsigned)tiles, R6_THREADS, 0, s>>>((const float *)in, (float *)out, n, exclusive, vec,
-                                                                  status, counter);
+                                                                  status);
     else
         staged_scan<unsigned><<<(unsigned)tiles, R6_THREADS, 0, s>>>((const unsigned *)in, (unsigned *)out, n,
-                                                                     exclusive, vec, status, counter);
+                                                                     exclusive, vec, status);
     return gp__launch_status();
 }
 
