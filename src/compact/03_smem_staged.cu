@@ -5,16 +5,24 @@
 // the rate. Here 48 elements per thread wait in shared memory (copied there by cp.async) and 24 more in
 // registers, 8 blocks of 128 threads per SM: 288 KB of tile data per SM against rung 02's 128 KB.
 // Pass 1 evaluates the predicate per round (a 4-bit keep mask per lane per round, kept in
-// registers) and counts; one barrier; the first warp looks back for the tile's output offset (62-bit
-// counts). Pass 2 ranks each round's kept elements with four ballots, gathers them contiguously in place
-// in the warp's shared-memory region, and writes them out with consecutive lanes on consecutive addresses.
+// registers) and counts; one barrier; the tile's count is published at once. Pass 2 ranks each round's kept
+// elements with four ballots and gathers them contiguously in place in the warp's shared-memory region
+// *before* the look-back (it needs only the warp's own masks), while the first warp looks back for the
+// tile's output offset (62-bit counts); after it, each warp writes its gathered elements out with
+// consecutive lanes on consecutive addresses. Tile ids are blockIdx.x (src/common/lookback.cuh).
 // Stable: tiles by the look-back, warps by their counts, rounds in order, lanes by rank.
 // H100, 2^28 f32 x > 0.5 (~50% kept), vs CUB in the same process (results/scan-experiments-2026-11-23):
 //   the first pass 2 (a warp scan of the lanes' counts and a 128-element scratch flushed every round)
 //   1.00x; ranking by ballots and one flush per warp 1.14x (48+16 elements per thread, 256 KB per SM);
 //   52+16 1.16x, 48+24 (288 KB) 1.18x, 52+20 1.18x; 40+16 or 32+16 with 9-10 blocks per SM 1.12-1.14x.
-// H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23/bench.txt, `gpuprim bench compact`; CUB in the same run):
-//   n=268435456 f32 x>0.5 (~50%): 1794 GB/s of input (4n/t), 2692 GB/s moved (89.6% of copy), 1.176x cub::DeviceSelect::If
+// Then (results/scan-experiments-2026-11-23b): tile = blockIdx.x instead of an atomic counter 1.20x; the
+//   gather moved before the look-back 1.246x. A per-tile trace showed why: a tile spends 6 us loading,
+//   11 us waiting for the look-back and 3.5 us writing; gathering early cut the writing phase to 2.1 us,
+//   so the room a tile holds after its wait is freed sooner. The same kernel with the look-back replaced
+//   by a guessed offset (wrong output) runs 1.315x, a plain read-4-bytes/write-2-bytes stream 1.338x.
+// H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23b/bench-scan-compact-final.txt, `gpuprim bench compact`;
+//   CUB in the same run): n=268435456 f32 x>0.5 (~50%): 1897 GB/s of input (4n/t), 2846 GB/s moved
+//   (94.7% of copy), 1.243x cub::DeviceSelect::If
 #include "select_ops.cuh"
 #include "../common/util.cuh"
 #include "../common/warp_scan.cuh"
@@ -46,7 +54,7 @@
 #endif
 #ifndef C3_EXCLUSIVE
 #define C3_EXCLUSIVE(status, tile, count) \
-    gp_lookback_exclusive<unsigned long long, gp_op_sum<unsigned long long>>(status, tile, count)
+    gp_lookback_exclusive<unsigned long long, gp_op_sum<unsigned long long>>(status, tile, count, false)
 #endif
 static_assert(C3_SMEM_ITEMS <= 64 && C3_REG_ITEMS <= 32, "a lane's keep masks (4 bits per round) fit in 64 + 32 bits");
 static_assert(C3_REG_ITEMS <= C3_SMEM_ITEMS, "the register rounds are gathered in the shared-memory region");
@@ -139,9 +147,28 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     if (lane == 0) warp_count[warp] = count;
     __syncthreads();
     C3_TRACE(1);
-    unsigned tile_count = 0;
+    unsigned tile_count = 0, warp_max = 0;
 #pragma unroll
-    for (int w = 0; w < WARPS; w++) tile_count += warp_count[w];
+    for (int w = 0; w < WARPS; w++) {
+        tile_count += warp_count[w];
+        warp_max = max(warp_max, warp_count[w]);
+    }
+    /* pass 2: the kept elements of the shared-memory rounds are gathered in place at the start of the warp's
+     * region (round r's land below 128 * (r + 1), so never on a round not yet read), then those of the
+     * register rounds after them if all fit, else after the first part is written out */
+    T *gathered = reinterpret_cast<T *>(ws);
+    unsigned cum = 0;
+    /* before the look-back, which needs only the tile's count: publish it, then gather while predecessors load */
+    if (threadIdx.x == 0)
+        gp_lb_store(status + tile, gp_lb_pack<unsigned long long>::pack(tile == 0 ? GP_LB_PREFIX : GP_LB_AGGREGATE, tile_count));
+#pragma unroll 4
+    for (int r = 0; r < C3_SCHUNKS; r++)
+        c3_round<T>(ws[r * 32 + lane], (unsigned)(smask >> (4 * r)) & 15u, gathered, cum, true);
+    const bool all_gathered = warp_max <= 32u * C3_SMEM_ITEMS; /* the same in every warp of the block */
+    if (all_gathered) {
+#pragma unroll
+        for (int q = 0; q < C3_RCHUNKS; q++) c3_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
+    }
     if (warp == 0) {
         unsigned long long p = C3_EXCLUSIVE(status, tile, tile_count);
         if (lane == 0) prefix_sh = p;
@@ -152,16 +179,8 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
 #pragma unroll
     for (int w = 0; w < WARPS; w++)
         if (w < warp) off += warp_count[w];
-    /* pass 2: the kept elements of the shared-memory rounds are gathered in place at the start of the warp's
-     * region (round r's land below 128 * (r + 1), so never on a round not yet read), written out, then those
-     * of the register rounds the same way */
-    T *gathered = reinterpret_cast<T *>(ws);
-    unsigned cum = 0;
-#pragma unroll 4
-    for (int r = 0; r < C3_SCHUNKS; r++)
-        c3_round<T>(ws[r * 32 + lane], (unsigned)(smask >> (4 * r)) & 15u, gathered, cum, true);
     c3_flush<T>(gathered, cum, out, off);
-    if (C3_RCHUNKS > 0) {
+    if (C3_RCHUNKS > 0 && !all_gathered) {
         cum = 0;
 #pragma unroll
         for (int q = 0; q < C3_RCHUNKS; q++)

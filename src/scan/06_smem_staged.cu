@@ -12,9 +12,13 @@
 // What the room per SM buys (H100, 2^28 i32, vs CUB in the same process; results/scan-experiments-2026-11-23):
 //   144 KB (rung 05) 0.98x; 192 KB (shared memory only, 48/thread) 1.05-1.07x; 224 KB (+8 in registers) 1.08x;
 //   256 KB (+16) 1.10x; 288 KB (+24) 1.12x. Other splits at equal room measured the same, within 1%.
-// H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23/bench.txt, `gpuprim bench scan`; CUB in the same run):
-//   n=268435456 i32 inclusive sum: 2755 GB/s (8n/t), 91.6% of D2D copy, 1.124x cub::DeviceScan::InclusiveSum
-//   n=268435456 f32 inclusive sum: 2752 GB/s (8n/t), 91.5% of D2D copy, 1.121x cub::DeviceScan::InclusiveSum
+// Tile ids are blockIdx.x, not an atomic counter (src/common/lookback.cuh): 1.124x -> 1.135x. Scanning the
+// rounds before the look-back and adding the offset after it (as compaction rung 03 gathers early) measured
+// 1.121x / 1.106x and was dropped (results/scan-experiments-2026-11-23b).
+// H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23b/bench-scan-compact-final.txt, `gpuprim bench scan`;
+//   CUB in the same run):
+//   n=268435456 i32 inclusive sum: 2783 GB/s (8n/t), 92.6% of D2D copy, 1.136x cub::DeviceScan::InclusiveSum
+//   n=268435456 f32 inclusive sum: 2779 GB/s (8n/t), 92.4% of D2D copy, 1.133x cub::DeviceScan::InclusiveSum
 #include "../common/util.cuh"
 #include "../common/warp_scan.cuh"
 #include "../common/warp_reduce.cuh"
