@@ -52,12 +52,20 @@ __device__ __forceinline__ void gp_lb_store(unsigned long long *p, unsigned long
     asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 
+/* Publishes what a tile knows as soon as it has its total: the inclusive prefix for tile 0, its aggregate
+ * otherwise. One thread calls it; gp_lookback_exclusive does it itself unless told the caller did. */
+template <typename T>
+__device__ __forceinline__ void gp_lookback_publish_aggregate(unsigned long long *status, int64_t tile, T aggregate)
+{
+    gp_lb_store(status + tile, gp_lb_pack<T>::pack(tile == 0 ? GP_LB_PREFIX : GP_LB_AGGREGATE, aggregate));
+}
+
 #ifndef GP_LB_PER_LANE
 #define GP_LB_PER_LANE 1 /* status words each lane reads per look-back step (window = 32x this) */
 #endif
 
-/* Called by all 32 lanes of one warp of the tile. Publishes the tile's aggregate (unless the caller did:
- * publish_aggregate false), looks back, publishes the inclusive prefix and returns the tile's exclusive
+/* Called by all 32 lanes of one warp of the tile. Publishes the tile's aggregate (unless the caller did,
+ * with gp_lookback_publish_aggregate: publish_aggregate false), looks back, publishes the inclusive prefix and returns the tile's exclusive
  * prefix (identity for tile 0) on every lane.
  *
  * The window: lane L reads the status words of predecessors L*V .. L*V+V-1 (counted from the nearest), so
@@ -70,11 +78,8 @@ __device__ T gp_lookback_exclusive(unsigned long long *status, int64_t tile, T a
 {
     typedef gp_lb_pack<T> P;
     const int lane = threadIdx.x & 31;
-    if (tile == 0) {
-        if (lane == 0) gp_lb_store(status, P::pack(GP_LB_PREFIX, aggregate));
-        return Op::identity();
-    }
-    if (lane == 0 && publish_aggregate) gp_lb_store(status + tile, P::pack(GP_LB_AGGREGATE, aggregate));
+    if (lane == 0 && publish_aggregate) gp_lookback_publish_aggregate<T>(status, tile, aggregate);
+    if (tile == 0) return Op::identity();
     T exclusive = Op::identity();
     int64_t nearest_pred = tile - 1; /* the window's nearest predecessor */
     for (;;) {

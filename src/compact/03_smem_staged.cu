@@ -159,12 +159,12 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     T *gathered = reinterpret_cast<T *>(ws);
     unsigned cum = 0;
     /* before the look-back, which needs only the tile's count: publish it, then gather while predecessors load */
-    if (threadIdx.x == 0)
-        gp_lb_store(status + tile, gp_lb_pack<unsigned long long>::pack(tile == 0 ? GP_LB_PREFIX : GP_LB_AGGREGATE, tile_count));
+    if (threadIdx.x == 0) gp_lookback_publish_aggregate<unsigned long long>(status, tile, tile_count);
 #pragma unroll 4
     for (int r = 0; r < C3_SCHUNKS; r++)
         c3_round<T>(ws[r * 32 + lane], (unsigned)(smask >> (4 * r)) & 15u, gathered, cum, true);
-    const bool all_gathered = warp_max <= 32u * C3_SMEM_ITEMS; /* the same in every warp of the block */
+    /* the same in every warp of the block (with a per-warp test, ptxas of CUDA 13.0 failed register allocation) */
+    const bool all_gathered = warp_max <= 32u * C3_SMEM_ITEMS;
     if (all_gathered) {
 #pragma unroll
         for (int q = 0; q < C3_RCHUNKS; q++) c3_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
