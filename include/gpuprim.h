@@ -154,7 +154,7 @@ typedef enum gp_scan_kind { GP_SCAN_INCLUSIVE = 0, GP_SCAN_EXCLUSIVE, GP_SCAN_KI
 gp_status gp_scan_i32(gp_handle h, gp_scan_kind kind, int64_t n, const int32_t *in, int32_t *out);
 gp_status gp_scan_u32(gp_handle h, gp_scan_kind kind, int64_t n, const uint32_t *in, uint32_t *out);
 gp_status gp_scan_f32(gp_handle h, gp_scan_kind kind, int64_t n, const float *in, float *out);
-/* f64 (8-byte aligned pointers) runs on rungs 01-03 only: a forced rung 04 or 05 and the automatic
+/* f64 (8-byte aligned pointers) runs on rungs 01-03 only: a forced rung 04-07 and the automatic
  * choice run rung 03 (gp_get_last_rung says so). */
 gp_status gp_scan_f64(gp_handle h, gp_scan_kind kind, int64_t n, const double *in, double *out);
 

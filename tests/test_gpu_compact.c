@@ -132,13 +132,17 @@ int main(int argc, char **argv)
             }
     }
     /* the look-back rungs, 20 times: races show as errors that move */
-    for (int r = 2; r <= 3; r++) {
+    for (int r = 2; r <= gp_rung_count(GP_PRIM_COMPACT); r++) {
         int64_t n = small ? 100003 : ((int64_t)1 << 24) + 3;
         int fails = 0;
         for (int rep = 0; rep < 20; rep++) {
             fails += gpt_verify_compact_case(h, r, GPT_SEL_F32, GP_SELECT_GT, 0, -100, 100, 0, n, rep & 3, 0, seed++, 0);
             if (rep % 5 == 0)
                 fails += gpt_verify_compact_case(h, r, GPT_SEL_FLAGGED_I32, GP_SELECT_GT, 0, -100, 100, 50, n, 0, 0, seed++, 0);
+            /* 67% kept: about a third of the warps keep more than their shared-memory rounds hold (rungs
+             * 03-04 finish those tiles another way), so fast and slow tiles mix in one run */
+            if (rep % 5 == 1)
+                fails += gpt_verify_compact_case(h, r, GPT_SEL_FLAGGED_F32, GP_SELECT_GT, 0, -100, 100, 67, n, 1, 2, seed++, 0);
         }
         CHECK_EQ_INT(fails, 0);
         printf("look-back compaction rung %d repeated 20x at n=%lld: %d failures\n", r, (long long)n, fails);
@@ -165,7 +169,7 @@ int main(int argc, char **argv)
         int ran = 0;
         CHECK(gpt_verify_compact_case(h, 0, GPT_SEL_I32, GP_SELECT_GT, 0, -9, 9, 0, 1000, 0, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_COMPACT, &ran);
-        CHECK_EQ_INT(ran, 3);
+        CHECK_EQ_INT(ran, 4);
     }
     if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
     CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);

@@ -117,7 +117,7 @@ int main(int argc, char **argv)
         for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++)
             CHECK(gpt_verify_scan_case(h, r, GPT_SCAN_I32, GP_SCAN_EXCLUSIVE, 300001, offs[j][0], offs[j][1], seed++, 0) == 0);
     /* the look-back rungs, 20 times on the same size: races show as errors that move */
-    for (int r = 5; r <= 6; r++) {
+    for (int r = 5; r <= gp_rung_count(GP_PRIM_SCAN); r++) {
         int64_t n = small ? 100003 : ((int64_t)1 << 24) + 3;
         int fails = 0;
         for (int rep = 0; rep < 20; rep++) {
@@ -134,13 +134,13 @@ int main(int argc, char **argv)
         CHECK(gpt_verify_scan_case(h, r, GPT_SCAN_F32, GP_SCAN_INCLUSIVE, (1 << 20) + 7, 0, 0, seed++, 0) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);
-    /* auto picks the shared-memory staged look-back rung (06) */
+    /* auto picks the staged look-back rung with the L2 prefetch (07) */
     {
         int ran = 0;
         CHECK(gpt_verify_scan_case(h, 0, GPT_SCAN_U32, GP_SCAN_INCLUSIVE, 1000, 0, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_SCAN, &ran);
-        CHECK_EQ_INT(ran, 6);
-        /* f64 runs on rung 3 when 4-6 or auto is asked for */
+        CHECK_EQ_INT(ran, 7);
+        /* f64 runs on rung 3 when 4-7 or auto is asked for */
         CHECK(gpt_verify_scan_case(h, 5, GPT_SCAN_F64_INT, GP_SCAN_INCLUSIVE, 5000, 0, 0, seed++, 0) == 0);
         gp_get_last_rung(h, GP_PRIM_SCAN, &ran);
         CHECK_EQ_INT(ran, 3);

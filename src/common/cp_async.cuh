@@ -31,4 +31,18 @@ __device__ __forceinline__ void gp_cp_async_commit() { asm volatile("cp.async.co
 template <int N>
 __device__ __forceinline__ void gp_cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
 
+/* Asks L2 to fetch bytes from p on (p 16-byte aligned, bytes a multiple of 16) and returns at once: nothing
+ * comes to the SM, so it holds no registers or shared memory while DRAM answers. sm_90: one bulk prefetch
+ * (cp.async.bulk.prefetch.L2, the TMA unit); before: a prefetch per 128-byte line, spread over the block. */
+__device__ __forceinline__ void gp_prefetch_l2(const void *p, unsigned bytes, bool one_thread)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if (one_thread && bytes) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p), "r"(bytes) : "memory");
+#else
+    (void)one_thread;
+    for (unsigned o = threadIdx.x * 128u; o < bytes; o += blockDim.x * 128u)
+        asm volatile("prefetch.global.L2 [%0];" ::"l"((const char *)p + o));
+#endif
+}
+
 #endif

@@ -10,7 +10,7 @@
  * (lane 0 = the nearest V), waits until none of those nearer than the nearest PREFIX is EMPTY, adds values
  * up to the nearest PREFIX, and slides the window back if there is none. A tile must never wait on a
  * predecessor that has not started: rungs 05 (scan) and 02 (compaction) take tile ids from an atomic
- * counter in the order blocks start; scan 06 and compaction 03 use blockIdx.x, relying, as CUB does, on
+ * counter in the order blocks start; scan 06-07 and compaction 03-04 use blockIdx.x, relying, as CUB does, on
  * blocks starting in blockIdx order, which saves the counter's round trip to L2 before a tile's loads
  * (H100: +1% scan, +2% compaction; results/scan-experiments-2026-11-23b). The status words of the tiles
  * of a call must be zero (EMPTY) before the call (cudaMemsetAsync). */

@@ -23,12 +23,13 @@ template <typename T> __device__ __forceinline__ uint4 gp_chunk_load_slow(const 
     return v;
 }
 
-/* Loads the warp's 128 * (SCHUNKS + RCHUNKS) elements from in[wbase ...]: ws is the warp's region of
- * 32 * SCHUNKS chunks. full: the whole region lies below n and in is 16-byte aligned (else element by
- * element with zeros past n). Ends with __syncwarp, so every lane may read every chunk of ws. */
+/* Starts loading the warp's 128 * (SCHUNKS + RCHUNKS) elements from in[wbase ...]: ws is the warp's region of
+ * 32 * SCHUNKS chunks. full: the whole region lies below n and in is 16-byte aligned: the shared-memory
+ * rounds go by cp.async (one commit group) and the register rounds by plain loads, all still in flight on
+ * return. Otherwise element by element with zeros past n, complete on return. gp_staged_load_wait ends it. */
 template <typename T, int SCHUNKS, int RCHUNKS>
-__device__ __forceinline__ void gp_staged_load(const T *in, int64_t wbase, int64_t n, bool full, uint4 *ws,
-                                               uint4 (&rv)[RCHUNKS > 0 ? RCHUNKS : 1])
+__device__ __forceinline__ void gp_staged_load_issue(const T *in, int64_t wbase, int64_t n, bool full, uint4 *ws,
+                                                     uint4 (&rv)[RCHUNKS > 0 ? RCHUNKS : 1])
 {
     static_assert(sizeof(T) == 4, "4-byte elements");
     const int lane = threadIdx.x & 31;
@@ -39,13 +40,28 @@ __device__ __forceinline__ void gp_staged_load(const T *in, int64_t wbase, int64
         gp_cp_async_commit();
 #pragma unroll
         for (int q = 0; q < RCHUNKS; q++) rv[q] = src[(SCHUNKS + q) * 32 + lane];
-        gp_cp_async_wait<0>();
     } else {
         for (int r = 0; r < SCHUNKS; r++) ws[r * 32 + lane] = gp_chunk_load_slow(in, wbase + 4 * (r * 32 + lane), n);
 #pragma unroll
         for (int q = 0; q < RCHUNKS; q++) rv[q] = gp_chunk_load_slow(in, wbase + 4 * ((SCHUNKS + q) * 32 + lane), n);
     }
+}
+
+/* Waits for the warp's staged load (its cp.async group; the register loads complete when first used) and
+ * syncs the warp, so every lane may read every chunk of ws. */
+__device__ __forceinline__ void gp_staged_load_wait()
+{
+    gp_cp_async_wait<0>();
     __syncwarp();
+}
+
+/* Both of the above. */
+template <typename T, int SCHUNKS, int RCHUNKS>
+__device__ __forceinline__ void gp_staged_load(const T *in, int64_t wbase, int64_t n, bool full, uint4 *ws,
+                                               uint4 (&rv)[RCHUNKS > 0 ? RCHUNKS : 1])
+{
+    gp_staged_load_issue<T, SCHUNKS, RCHUNKS>(in, wbase, n, full, ws, rv);
+    gp_staged_load_wait();
 }
 
 #endif

@@ -2,7 +2,7 @@
 // registers in rounds (src/common/staged_tile.cuh), as scan rung 06 does.
 // Over rung 2: a rung-02 tile holds its 32 elements per thread in registers while it waits for the
 // look-back, and its shared memory only serves the transposes, so the SM's room for data in flight bounds
-// the rate. Here 48 elements per thread wait in shared memory (copied there by cp.async) and 24 more in
+// the rate. Here 52 elements per thread wait in shared memory (copied there by cp.async) and 20 more in
 // registers, 8 blocks of 128 threads per SM: 288 KB of tile data per SM against rung 02's 128 KB.
 // Pass 1 evaluates the predicate per round (a 4-bit keep mask per lane per round, kept in
 // registers) and counts; one barrier; the tile's count is published at once. Pass 2 ranks each round's kept
@@ -22,9 +22,11 @@
 //   by a guessed offset (wrong output) runs 1.315x, a plain read-4-bytes/write-2-bytes stream 1.338x.
 // H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23b/bench-scan-compact-final.txt, `gpuprim bench compact`;
 //   CUB in the same run): n=268435456 f32 x>0.5 (~50%): 1897 GB/s of input (4n/t), 2846 GB/s moved
-//   (94.7% of copy), 1.243x cub::DeviceSelect::If
-#include "select_ops.cuh"
-#include "../common/util.cuh"
+//   (94.7% of copy), 1.243x cub::DeviceSelect::If (48+24 elements per thread)
+// 52+20 since session 5 (it measured 1.307-1.308x against 1.301-1.304x for 48+24 with rung 04's prefetch,
+//   which shares this kernel; the f32 kernels then spill 4 bytes): 1898 GB/s, 1.246x
+//   (results/h100-2026-11-23c/bench.txt). Rung 04 is this kernel with `ahead` > 0.
+#include "select_tile.cuh"
 #include "../common/warp_scan.cuh"
 #include "../common/warp_reduce.cuh"
 #include "../common/staged_tile.cuh"
@@ -38,10 +40,10 @@
 #define C3_MINB 8 /* __launch_bounds__ minimum blocks per SM (caps registers at 64) */
 #endif
 #ifndef C3_SMEM_ITEMS
-#define C3_SMEM_ITEMS 48 /* elements per thread in shared memory, a multiple of 4 */
+#define C3_SMEM_ITEMS 52 /* elements per thread in shared memory, a multiple of 4 */
 #endif
 #ifndef C3_REG_ITEMS
-#define C3_REG_ITEMS 24 /* elements per thread in registers, a multiple of 4 */
+#define C3_REG_ITEMS 20 /* elements per thread in registers, a multiple of 4 */
 #endif
 #define C3_ITEMS (C3_SMEM_ITEMS + C3_REG_ITEMS)
 #define C3_TILE (C3_THREADS * C3_ITEMS)
@@ -59,58 +61,11 @@
 static_assert(C3_SMEM_ITEMS <= 64 && C3_REG_ITEMS <= 32, "a lane's keep masks (4 bits per round) fit in 64 + 32 bits");
 static_assert(C3_REG_ITEMS <= C3_SMEM_ITEMS, "the register rounds are gathered in the shared-memory region");
 
-/* The keep mask (bit q: element g + q) of one chunk. fast: the chunk lies below n and the flags are
- * 4-byte aligned (the flagged form reads its four flags as one word). */
-template <typename T, int PRED>
-__device__ __forceinline__ unsigned c3_mask(uint4 v, T value, const uint8_t *flags, int64_t g, int64_t n, bool full,
-                                            bool fast_flags)
-{
-    unsigned m = 0;
-    if (PRED == GP_SEL_FLAGGED && fast_flags) {
-        const unsigned f = *reinterpret_cast<const unsigned *>(flags + g);
-        m = ((f & 0xffu) != 0) | (((f >> 8) & 0xffu) != 0) << 1 | (((f >> 16) & 0xffu) != 0) << 2 | ((f >> 24) != 0) << 3;
-    } else {
-        const unsigned w[4] = {v.x, v.y, v.z, v.w};
-#pragma unroll
-        for (int q = 0; q < 4; q++)
-            m |= ((full || g + q < n) && gp_sel_keep<T, PRED>(gp_from_bits<T>(w[q]), value, flags, g + q)) << q;
-    }
-    return m;
-}
-
-/* Pass 2 for one round: the lane's kept elements of chunk v (mask m) go to dst[*cum + their rank in the
- * round], ranked by four ballots (elements in order: lane-major, four per lane); *cum (warp-uniform)
- * advances by the round's count. sync: dst overlaps the round's own chunk, so every lane must have read
- * it before anyone writes. */
-template <typename T>
-__device__ __forceinline__ void c3_round(uint4 v, unsigned m, T *dst, unsigned &cum, bool sync)
-{
-    const unsigned lt = (1u << (threadIdx.x & 31)) - 1u;
-    const unsigned b0 = __ballot_sync(GP_FULL_MASK, m & 1u), b1 = __ballot_sync(GP_FULL_MASK, m & 2u),
-                   b2 = __ballot_sync(GP_FULL_MASK, m & 4u), b3 = __ballot_sync(GP_FULL_MASK, m & 8u);
-    unsigned pos = cum + __popc(b0 & lt) + __popc(b1 & lt) + __popc(b2 & lt) + __popc(b3 & lt);
-    if (sync) __syncwarp();
-    const unsigned w[4] = {v.x, v.y, v.z, v.w};
-#pragma unroll
-    for (int q = 0; q < 4; q++)
-        if ((m >> q) & 1u) dst[pos++] = gp_from_bits<T>(w[q]);
-    cum += __popc(b0) + __popc(b1) + __popc(b2) + __popc(b3);
-}
-
-/* Writes the warp's cum gathered elements to out[off ...], consecutive lanes on consecutive addresses. */
-template <typename T>
-__device__ __forceinline__ void c3_flush(const T *src, unsigned cum, T *out, unsigned long long &off)
-{
-    __syncwarp();
-    for (unsigned j = threadIdx.x & 31; j < cum; j += 32) out[off + j] = src[j];
-    off += cum;
-    __syncwarp();
-}
-
 template <typename T, int PRED>
 __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     staged_select(const T *in, const uint8_t *flags, T value, T *out, int64_t n, long long *num_selected,
-                  int vec /* bit 0: in, bit 1: flags aligned */, unsigned long long *status)
+                  int vec /* bit 0: in 16-byte aligned, bit 1: flags 4-byte, bit 2: flags 16-byte */,
+                  unsigned long long *status, int64_t ahead /* rung 04: tiles ahead to prefetch into L2 (0: none) */)
 {
     constexpr int WARPS = C3_THREADS / 32;
     __shared__ uint4 stage[C3_THREADS * C3_SCHUNKS];
@@ -124,6 +79,14 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     const bool full = (vec & 1) && in_tile;
     const bool fast_flags = (vec & 2) && in_tile;
     uint4 *ws = stage + warp * 32 * C3_SCHUNKS;
+    if (ahead > 0 && (vec & 1)) { /* rung 04 */
+        const int64_t g = (tile + ahead) * C3_TILE;
+        if (g < n) {
+            const int64_t len = min((int64_t)C3_TILE, n - g);
+            gp_prefetch_l2(in + g, (unsigned)(len * sizeof(T)) & ~15u, threadIdx.x == 0);
+            if (PRED == GP_SEL_FLAGGED && (vec & 4)) gp_prefetch_l2(flags + g, (unsigned)len & ~15u, threadIdx.x == 0);
+        }
+    }
     uint4 rv[C3_RCHUNKS > 0 ? C3_RCHUNKS : 1];
     gp_staged_load<T, C3_SCHUNKS, C3_RCHUNKS>(in, wbase, n, full, ws, rv);
     /* pass 1: keep masks and the warp's count */
@@ -132,13 +95,13 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     unsigned count = 0;
 #pragma unroll
     for (int r = 0; r < C3_SCHUNKS; r++) {
-        const unsigned m = c3_mask<T, PRED>(ws[r * 32 + lane], value, flags, wbase + 4 * (r * 32 + lane), n, in_tile, fast_flags);
+        const unsigned m = gp_sel_mask4<T, PRED>(ws[r * 32 + lane], value, flags, wbase + 4 * (r * 32 + lane), n, in_tile, fast_flags);
         smask |= (unsigned long long)m << (4 * r);
         count += __popc(m);
     }
 #pragma unroll
     for (int q = 0; q < C3_RCHUNKS; q++) {
-        const unsigned m = c3_mask<T, PRED>(rv[q], value, flags, wbase + 4 * ((C3_SCHUNKS + q) * 32 + lane), n, in_tile,
+        const unsigned m = gp_sel_mask4<T, PRED>(rv[q], value, flags, wbase + 4 * ((C3_SCHUNKS + q) * 32 + lane), n, in_tile,
                                             fast_flags);
         rmask |= m << (4 * q);
         count += __popc(m);
@@ -162,12 +125,12 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     if (threadIdx.x == 0) gp_lookback_publish_aggregate<unsigned long long>(status, tile, tile_count);
 #pragma unroll 4
     for (int r = 0; r < C3_SCHUNKS; r++)
-        c3_round<T>(ws[r * 32 + lane], (unsigned)(smask >> (4 * r)) & 15u, gathered, cum, true);
+        gp_sel_gather_round<T>(ws[r * 32 + lane], (unsigned)(smask >> (4 * r)) & 15u, gathered, cum, true);
     /* the same in every warp of the block (with a per-warp test, ptxas of CUDA 13.0 failed register allocation) */
     const bool all_gathered = warp_max <= 32u * C3_SMEM_ITEMS;
     if (all_gathered) {
 #pragma unroll
-        for (int q = 0; q < C3_RCHUNKS; q++) c3_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
+        for (int q = 0; q < C3_RCHUNKS; q++) gp_sel_gather_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
     }
     if (warp == 0) {
         unsigned long long p = C3_EXCLUSIVE(status, tile, tile_count);
@@ -179,27 +142,28 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
 #pragma unroll
     for (int w = 0; w < WARPS; w++)
         if (w < warp) off += warp_count[w];
-    c3_flush<T>(gathered, cum, out, off);
+    gp_sel_flush<T>(gathered, cum, out, off);
     if (C3_RCHUNKS > 0 && !all_gathered) {
         cum = 0;
 #pragma unroll
         for (int q = 0; q < C3_RCHUNKS; q++)
-            c3_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
-        c3_flush<T>(gathered, cum, out, off);
+            gp_sel_gather_round<T>(rv[q], (rmask >> (4 * q)) & 15u, gathered, cum, false);
+        gp_sel_flush<T>(gathered, cum, out, off);
     }
     C3_TRACE(3);
     if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) *num_selected = (long long)(prefix_sh + tile_count);
 }
 
-extern "C" gp_status gp__compact_r03_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                                 gp__select_type type, int pred, uint32_t value_bits, int64_t n,
-                                                 const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
+/* Rungs 03 and 04 (ahead > 0: each block asks L2 for the tile `ahead` tiles after its own). */
+extern "C" gp_status gp__compact_staged_launch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
+                                               gp__select_type type, int pred, uint32_t value_bits, int64_t n,
+                                               const void *in, const uint8_t *flags, void *out, int64_t *num_selected,
+                                               int64_t ahead)
 {
     const int64_t tiles = gp_ceil_div(n, C3_TILE);
     const size_t need = (size_t)tiles * sizeof(unsigned long long);
     unsigned long long *status = (unsigned long long *)ws;
-    /* bit 0: 16-byte loads of in; bit 1: the flags read 4 at a time */
-    const int vec = gp_aligned(in, 16) | (flags && gp_aligned(flags, 4) ? 2 : 0);
+    const int vec = gp_aligned(in, 16) | (flags && gp_aligned(flags, 4) ? 2 : 0) | (flags && gp_aligned(flags, 16) ? 4 : 0);
     if (tiles > INT_MAX) return GP_ERROR_NOT_SUPPORTED;
     if (need > ws_bytes || !gp_aligned(ws, 8)) return GP_ERROR_WORKSPACE_TOO_SMALL;
     if (cudaMemsetAsync(ws, 0, need, s) != cudaSuccess) return GP_ERROR_CUDA;
@@ -209,11 +173,18 @@ extern "C" gp_status gp__compact_r03_smem_staged(const gp_device_info *dev, cuda
         gp_prefer_max_shared((const void *)staged_select<T, P>, dev->device, carveout_set);                   \
         staged_select<T, P><<<(unsigned)tiles, C3_THREADS, 0, s>>>((const T *)in, flags, gp_bits_to<T>(value_bits), \
                                                                    (T *)out, n, (long long *)num_selected, vec, \
-                                                                   status);                          \
+                                                                   status, ahead);                   \
     } while (0)
     GP_SELECT_DISPATCH(type, pred, LAUNCH);
 #undef LAUNCH
     return gp__launch_status();
+}
+
+extern "C" gp_status gp__compact_r03_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
+                                                 gp__select_type type, int pred, uint32_t value_bits, int64_t n,
+                                                 const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
+{
+    return gp__compact_staged_launch(dev, s, ws, ws_bytes, type, pred, value_bits, n, in, flags, out, num_selected, 0);
 }
 
 extern "C" gp_kernel_info gp__compact_r03_kernel(void)

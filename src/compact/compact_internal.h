@@ -25,9 +25,13 @@ gp_status gp__compact_r02_lookback(const gp_device_info *, cudaStream_t, void *,
 gp_status gp__compact_r03_smem_staged(const gp_device_info *, cudaStream_t, void *, size_t, gp__select_type, int,
                                       uint32_t, int64_t, const void *, const uint8_t *, void *, int64_t *);
 
+gp_status gp__compact_r04_l2_prefetch(const gp_device_info *, cudaStream_t, void *, size_t, gp__select_type, int,
+                                      uint32_t, int64_t, const void *, const uint8_t *, void *, int64_t *);
+
 gp_kernel_info gp__compact_r01_kernel(void);
 gp_kernel_info gp__compact_r02_kernel(void);
 gp_kernel_info gp__compact_r03_kernel(void);
+gp_kernel_info gp__compact_r04_kernel(void);
 
 #ifdef __cplusplus
 }

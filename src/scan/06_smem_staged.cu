@@ -81,7 +81,8 @@ __device__ __forceinline__ void r6_round(uint4 v, int r, T &running, T *out, int
 
 template <typename T>
 __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, T *out, int64_t n, int exclusive,
-                                                                   int vec, unsigned long long *status)
+                                                                   int vec, unsigned long long *status,
+                                                                   int64_t ahead /* rung 07: tiles ahead to prefetch into L2 (0: none) */)
 {
     static_assert(sizeof(T) == 4 && R6_SMEM_ITEMS % 4 == 0 && R6_REG_ITEMS % 4 == 0 && R6_SMEM_ITEMS > 0,
                   "4-byte elements, item counts multiples of 4");
@@ -94,6 +95,10 @@ __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, 
     const int64_t wbase = tile * R6_TILE + (int64_t)warp * 32 * R6_ITEMS; /* this warp's first element */
     const bool full = vec && tile * R6_TILE + R6_TILE <= n;
     uint4 *ws = stage + warp * 32 * R6_SCHUNKS;
+    if (ahead > 0 && vec) { /* ask L2 for the tile `ahead` tiles on */
+        const int64_t g = (tile + ahead) * R6_TILE;
+        if (g < n) gp_prefetch_l2(in + g, (unsigned)(min((int64_t)R6_TILE, n - g) * sizeof(T)) & ~15u, threadIdx.x == 0);
+    }
     uint4 rv[R6_RCHUNKS > 0 ? R6_RCHUNKS : 1];
     gp_staged_load<T, R6_SCHUNKS, R6_RCHUNKS>(in, wbase, n, full, ws, rv);
     /* pass 1: the warp's sum */
@@ -127,8 +132,10 @@ extern "C" size_t gp__scan_r06_workspace(int64_t n)
     return (size_t)gp_ceil_div(n, R6_TILE) * sizeof(unsigned long long);
 }
 
-extern "C" gp_status gp__scan_r06_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                             gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
+/* Rungs 06 and 07 (ahead > 0: each block asks L2 for the tile `ahead` tiles after its own). */
+extern "C" gp_status gp__scan_staged_launch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
+                                            gp__scan_type type, int exclusive, int64_t n, const void *in, void *out,
+                                            int64_t ahead)
 {
     static int carveout_set[2][GP_MAX_DEVICES]; /* per kernel (u32, f32), per device */
     const int64_t tiles = gp_ceil_div(n, R6_TILE);
@@ -142,11 +149,17 @@ extern "C" gp_status gp__scan_r06_smem_staged(const gp_device_info *dev, cudaStr
                          dev->device, carveout_set[type == GP__SCAN_F32]);
     if (type == GP__SCAN_F32)
         staged_scan<float><<<(unsigned)tiles, R6_THREADS, 0, s>>>((const float *)in, (float *)out, n, exclusive, vec,
-                                                                  status);
+                                                                  status, ahead);
     else
         staged_scan<unsigned><<<(unsigned)tiles, R6_THREADS, 0, s>>>((const unsigned *)in, (unsigned *)out, n,
-                                                                     exclusive, vec, status);
+                                                                     exclusive, vec, status, ahead);
     return gp__launch_status();
+}
+
+extern "C" gp_status gp__scan_r06_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
+                                             gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
+{
+    return gp__scan_staged_launch(dev, s, ws, ws_bytes, type, exclusive, n, in, out, 0);
 }
 
 extern "C" gp_kernel_info gp__scan_r06_kernel(void)

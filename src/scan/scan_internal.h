@@ -23,6 +23,7 @@ gp_status gp__scan_r03_reduce_then_scan(const gp_device_info *, cudaStream_t, vo
 gp_status gp__scan_r04_warp_shuffle(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 gp_status gp__scan_r05_lookback(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 gp_status gp__scan_r06_smem_staged(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
+gp_status gp__scan_r07_l2_prefetch(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
 
 /* Workspace bytes rung 05 needs for n elements (compact rung 01 sizes its chunks with it). */
 size_t gp__scan_r05_workspace(int64_t n);
@@ -33,6 +34,7 @@ gp_kernel_info gp__scan_r03_kernel(void);
 gp_kernel_info gp__scan_r04_kernel(void);
 gp_kernel_info gp__scan_r05_kernel(void);
 gp_kernel_info gp__scan_r06_kernel(void);
+gp_kernel_info gp__scan_r07_kernel(void);
 
 #ifdef __cplusplus
 }
