@@ -8,6 +8,8 @@
 // counted, look-back done, written) and prints where a tile spends its time and how many tiles are loading
 // or waiting on average. -DPROBE_NO_LOOKBACK replaces the look-back by a guessed offset (tile * TILE / 2;
 // wrong output, for timing only): the rate of the same kernel with nothing to wait for.
+// -DPROBE_RUNG=4 probes compact_persistent.cu (an experiment, not a rung) instead: its stamps are load issued, counted, prefix known (by
+// the look-back warp) and written; -DPROBE_NO_LOOKBACK works for it too (PROBE_LB does not).
 // Build (from the repository root), e.g.:
 //   nvcc -O3 -std=c++17 -arch=sm_90a -I include -I src [-DPROBE_TRACE] [-DPROBE_NO_LOOKBACK] [-DPROBE_LB ...] \
 //        scripts/experiments/compact_probe.cu -o probe && ./probe
@@ -18,8 +20,18 @@
 #include <algorithm>
 #include <cuda_runtime.h>
 
+#ifndef PROBE_RUNG
+#define PROBE_RUNG 3
+#endif
 #ifdef PROBE_TRACE
 __device__ unsigned long long *g_trace; /* per tile: 4 globaltimer stamps, then 4 clock64 stamps */
+#define C4_TRACE(k, t)                                                                       \
+    do {                                                                                     \
+        unsigned long long t_;                                                               \
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t_));                               \
+        g_trace[(t) * 8 + (k)] = t_;                                                         \
+        g_trace[(t) * 8 + 4 + (k)] = (unsigned long long)clock64();                          \
+    } while (0)
 #define C3_TRACE(k)                                                                          \
     do {                                                                                     \
         if (threadIdx.x == 0) {                                                              \
@@ -31,13 +43,24 @@ __device__ unsigned long long *g_trace; /* per tile: 4 globaltimer stamps, then 
     } while (0)
 #endif
 #ifdef PROBE_NO_LOOKBACK
+#define C4_EXCLUSIVE(status, tile, count) ((void)(status), (void)(count), (unsigned long long)(tile) * (C4_TILE / 2))
 #define C3_EXCLUSIVE(status, tile, count) ((void)(status), (void)(count), (unsigned long long)(tile) * (C3_TILE / 2))
 #endif
 #ifdef PROBE_LB
 #define C3_EXCLUSIVE(status, tile, count) probe_lookback(status, tile, count)
 __device__ unsigned long long probe_lookback(unsigned long long *status, int64_t tile, unsigned long long agg);
 #endif
+#if PROBE_RUNG == 4
+#include "compact_persistent.cu"
+#define PROBE_TILE C4_TILE
+#define PROBE_WS_WORDS(tiles) ((tiles) + 1)
+#define PROBE_LAUNCH compact_persistent
+#else
 #include "../../src/compact/03_smem_staged.cu"
+#define PROBE_TILE C3_TILE
+#define PROBE_WS_WORDS(tiles) (tiles)
+#define PROBE_LAUNCH gp__compact_r03_smem_staged
+#endif
 
 #ifdef PROBE_LB
 /* The look-back as a stream: rows of 32 consecutive status words (lane L: predecessor tile-1-pos-L), up to
@@ -221,7 +244,7 @@ int main(int argc, char **argv)
     const double t_cub = time_ms([&] { cub::DeviceSelect::If(cub_ws, cub_bytes, in, out_cub, cnt, n, gt_half()); });
     printf("cub select    %8.1f us  %7.1f GB/s of input\n", 1e3 * t_cub, gb / t_cub * 1e3);
 
-    const size_t ws_bytes = (size_t)gp_ceil_div(n, C3_TILE) * 8;
+    const size_t ws_bytes = (size_t)PROBE_WS_WORDS(gp_ceil_div(n, PROBE_TILE)) * 8;
     void *ws;
     CK(cudaMalloc(&ws, ws_bytes));
     float half = 0.5f;
@@ -230,6 +253,7 @@ int main(int argc, char **argv)
     gp_device_info dev;
     memset(&dev, 0, sizeof dev);
     CK(cudaGetDevice(&dev.device));
+    CK(cudaDeviceGetAttribute(&dev.sm_count, cudaDevAttrMultiProcessorCount, dev.device));
 #ifdef PROBE_LB
     void *frontier_addr;
     CK(cudaGetSymbolAddress(&frontier_addr, g_frontier));
@@ -238,11 +262,10 @@ int main(int argc, char **argv)
 #ifdef PROBE_LB
         if (LB_HINT) CK(cudaMemsetAsync(frontier_addr, 0, 8));
 #endif
-        gp_status s = gp__compact_r03_smem_staged(&dev, 0, ws, ws_bytes, GP__SEL_F32, GP_SELECT_GT, vb, n, in, nullptr, out,
-                                                  cnt64);
-        if (s != GP_SUCCESS) { printf("rung 03 failed: %d\n", (int)s); exit(1); }
+        gp_status s = PROBE_LAUNCH(&dev, 0, ws, ws_bytes, GP__SEL_F32, GP_SELECT_GT, vb, n, in, nullptr, out, cnt64);
+        if (s != GP_SUCCESS) { printf("rung %02d failed: %d\n", PROBE_RUNG, (int)s); exit(1); }
     };
-    const int64_t tiles = gp_ceil_div(n, C3_TILE);
+    const int64_t tiles = gp_ceil_div(n, PROBE_TILE);
 #ifdef PROBE_TRACE
     unsigned long long *tr;
     CK(cudaMalloc(&tr, tiles * 64));
@@ -254,8 +277,8 @@ int main(int argc, char **argv)
     CK(cudaMemcpyToSymbol(g_lbstat, &lbs, sizeof lbs));
 #endif
     const double t3 = time_ms(run);
-    printf("rung 03       %8.1f us  %7.1f GB/s of input  %.3fx cub  (read4-write2 ceiling %.3fx cub)\n", 1e3 * t3,
-           gb / t3 * 1e3, t_cub / t3, t_cub / r4w2);
+    printf("rung %02d       %8.1f us  %7.1f GB/s of input  %.3fx cub  (read4-write2 ceiling %.3fx cub)\n", PROBE_RUNG,
+           1e3 * t3, gb / t3 * 1e3, t_cub / t3, t_cub / r4w2);
     CK(cudaDeviceSynchronize());
     long long c_cub, c3;
     CK(cudaMemcpy(&c_cub, cnt, 8, cudaMemcpyDeviceToHost));
@@ -263,7 +286,7 @@ int main(int argc, char **argv)
     std::vector<float> a(c_cub), b(c_cub);
     CK(cudaMemcpy(a.data(), out_cub, c_cub * 4, cudaMemcpyDeviceToHost));
     CK(cudaMemcpy(b.data(), out, c_cub * 4, cudaMemcpyDeviceToHost));
-    printf("check: cub kept %lld, rung 03 kept %lld, outputs %s\n", c_cub, c3,
+    printf("check: cub kept %lld, rung %02d kept %lld, outputs %s\n", c_cub, PROBE_RUNG, c3,
            c3 == c_cub && memcmp(a.data(), b.data(), c_cub * 4) == 0 ? "equal" : "DIFFER");
 #ifdef PROBE_LB
     {
@@ -298,7 +321,7 @@ int main(int argc, char **argv)
     }
     const double span = (double)(g1 - g0);
     std::sort(wait.begin(), wait.end());
-    printf("trace: %lld tiles of %d elements, kernel span %.1f us (globaltimer)\n", (long long)tiles, C3_TILE, span * 1e-3);
+    printf("trace: %lld tiles of %d elements, kernel span %.1f us (globaltimer)\n", (long long)tiles, PROBE_TILE, span * 1e-3);
     const char *names[3] = {"start -> loaded+counted", "-> look-back done", "-> written"};
     for (int k = 0; k < 3; k++)
         printf("  %-24s mean %7.2f us  %8.0f cycles   tiles in this phase on average %6.1f\n", names[k],
