@@ -1,6 +1,6 @@
 /* cp_async.cuh — cp.async (sm_80+): copies from global to shared memory that do not pass through
  * registers and complete asynchronously, in commit groups the thread waits for. Used by the sgemm
- * pipeline (rungs 09-10) and the staged tiles (common/staged_tile.cuh: scan rung 06, compaction rung 03).
+ * pipeline (rungs 09-10) and the staged tiles (common/staged_tile.cuh: scan rungs 06-07, compaction rungs 03-04).
  * `src_bytes` < the copy size reads only that many bytes and zero-fills the rest (0: reads nothing, and
  * the source must still be a valid address: callers pass the array's base). */
 #ifndef GP_COMMON_CP_ASYNC_CUH

@@ -3,8 +3,8 @@
  * Rounds 0 .. SCHUNKS-1 are copied into the warp's shared-memory region with cp.async (no registers on
  * the way), rounds SCHUNKS .. SCHUNKS+RCHUNKS-1 are loaded into the lane's registers (rv). Reading a round
  * back costs one conflict-free 16-byte LDS per lane, and each lane's four elements are consecutive in
- * memory, so results go out with one coalesced 16-byte store per lane. Used by scan rung 06 and compaction
- * rung 03, where the tile's data waits in shared memory and registers for the look-back. */
+ * memory, so results go out with one coalesced 16-byte store per lane. Used by scan rungs 06-07 and
+ * compaction rungs 03-04, where the tile's data waits in shared memory and registers for the look-back. */
 #ifndef GP_COMMON_STAGED_TILE_CUH
 #define GP_COMMON_STAGED_TILE_CUH
 
@@ -62,6 +62,17 @@ __device__ __forceinline__ void gp_staged_load(const T *in, int64_t wbase, int64
 {
     gp_staged_load_issue<T, SCHUNKS, RCHUNKS>(in, wbase, n, full, ws, rv);
     gp_staged_load_wait();
+}
+
+/* Asks L2 for tile `tile + ahead` of in (TILE elements, fewer at the end; nothing when ahead is 0 or that
+ * tile starts past n), holding no room on the SM (gp_prefetch_l2). in + tile * TILE must be 16-byte aligned.
+ * Every thread of the block calls it. Scan rung 07 and compaction rung 04. */
+template <typename T, int TILE>
+__device__ __forceinline__ void gp_prefetch_tile_ahead(const T *in, int64_t tile, int64_t ahead, int64_t n)
+{
+    const int64_t g = (tile + ahead) * TILE;
+    if (ahead <= 0 || g >= n) return;
+    gp_prefetch_l2(in + g, (unsigned)(min((int64_t)TILE, n - g) * sizeof(T)) & ~15u, threadIdx.x == 0);
 }
 
 #endif

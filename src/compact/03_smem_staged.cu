@@ -79,13 +79,9 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
     const bool full = (vec & 1) && in_tile;
     const bool fast_flags = (vec & 2) && in_tile;
     uint4 *ws = stage + warp * 32 * C3_SCHUNKS;
-    if (ahead > 0 && (vec & 1)) { /* rung 04 */
-        const int64_t g = (tile + ahead) * C3_TILE;
-        if (g < n) {
-            const int64_t len = min((int64_t)C3_TILE, n - g);
-            gp_prefetch_l2(in + g, (unsigned)(len * sizeof(T)) & ~15u, threadIdx.x == 0);
-            if (PRED == GP_SEL_FLAGGED && (vec & 4)) gp_prefetch_l2(flags + g, (unsigned)len & ~15u, threadIdx.x == 0);
-        }
+    if (vec & 1) { /* rung 04 (ahead > 0) */
+        gp_prefetch_tile_ahead<T, C3_TILE>(in, tile, ahead, n);
+        if (PRED == GP_SEL_FLAGGED && (vec & 4)) gp_prefetch_tile_ahead<uint8_t, C3_TILE>(flags, tile, ahead, n);
     }
     uint4 rv[C3_RCHUNKS > 0 ? C3_RCHUNKS : 1];
     gp_staged_load<T, C3_SCHUNKS, C3_RCHUNKS>(in, wbase, n, full, ws, rv);

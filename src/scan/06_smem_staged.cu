@@ -95,10 +95,7 @@ __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, 
     const int64_t wbase = tile * R6_TILE + (int64_t)warp * 32 * R6_ITEMS; /* this warp's first element */
     const bool full = vec && tile * R6_TILE + R6_TILE <= n;
     uint4 *ws = stage + warp * 32 * R6_SCHUNKS;
-    if (ahead > 0 && vec) { /* ask L2 for the tile `ahead` tiles on */
-        const int64_t g = (tile + ahead) * R6_TILE;
-        if (g < n) gp_prefetch_l2(in + g, (unsigned)(min((int64_t)R6_TILE, n - g) * sizeof(T)) & ~15u, threadIdx.x == 0);
-    }
+    if (vec) gp_prefetch_tile_ahead<T, R6_TILE>(in, tile, ahead, n); /* rung 07 (ahead > 0) */
     uint4 rv[R6_RCHUNKS > 0 ? R6_RCHUNKS : 1];
     gp_staged_load<T, R6_SCHUNKS, R6_RCHUNKS>(in, wbase, n, full, ws, rv);
     /* pass 1: the warp's sum */
@@ -127,7 +124,7 @@ __global__ void __launch_bounds__(R6_THREADS, R6_MINB) staged_scan(const T *in, 
     for (int q = 0; q < R6_RCHUNKS; q++) r6_round<T>(rv[q], R6_SCHUNKS + q, running, out, wbase, n, full, exclusive);
 }
 
-extern "C" size_t gp__scan_r06_workspace(int64_t n)
+static size_t gp__scan_r06_workspace(int64_t n)
 {
     return (size_t)gp_ceil_div(n, R6_TILE) * sizeof(unsigned long long);
 }

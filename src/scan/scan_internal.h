@@ -8,7 +8,7 @@ extern "C" {
 #endif
 
 /* Element types as the kernels see them: i32 runs as u32 (a sum in two's complement is the same bits). */
-/* f64 runs on rungs 01-03 only (the dispatcher sends rungs 04-06 to 03: the tile I/O is for 4-byte
+/* f64 runs on rungs 01-03 only (the dispatcher sends rungs 04-07 to 03: the tile I/O is for 4-byte
  * elements, and a 64-bit look-back status word cannot hold a flag and a double). */
 typedef enum gp__scan_type { GP__SCAN_U32 = 0, GP__SCAN_F32 = 1, GP__SCAN_F64 = 2 } gp__scan_type;
 
