@@ -100,8 +100,9 @@ static void large(gp_handle h, uint64_t seed)
 int main(int argc, char **argv)
 {
     (void)argv;
-    static const int64_t sizes[] = {1, 2, 5, 255, 256, 257, 511, 512, 513, 4095, 4096, 4097, 8191, 8192, 8193, 16385, 100003,
-                                    (1 << 20) + 7, (1 << 24) + 3};
+    /* tiles: 8192 (rung 2), 9216 (rungs 3, 4) */
+    static const int64_t sizes[] = {1, 2, 5, 255, 256, 257, 511, 512, 513, 4095, 4096, 4097, 8191, 8192, 8193, 9215, 9216,
+                                    9217, 16385, 18433, 100003, (1 << 20) + 7, (1 << 24) + 3};
     static const int offs[][2] = {{0, 0}, {1, 3}, {3, 1}, {2, 2}};
     gp_handle h;
     uint64_t seed = (uint64_t)time(NULL);

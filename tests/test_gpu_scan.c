@@ -90,10 +90,11 @@ static void large(gp_handle h, uint64_t seed)
 int main(int argc, char **argv)
 {
     (void)argv;
-    /* block sizes: 512 (rung 1), 1024 (rungs 2, 3), tile 4096 (rungs 4, 5), segment 8192 (rung 6, two tiles);
-     * the totals of 2^20+7 and 2^24+3 need a second (rung 1: third) recursion level in rungs 1-4 */
+    /* block sizes: 512 (rung 1), 1024 (rungs 2, 3), tile 4096 (rungs 4, 5), tile 9216 (rungs 6, 7); the totals
+     * of 2^20+7 and 2^24+3 need a second (rung 1: third) recursion level in rungs 1-4 */
     static const int64_t sizes[] = {1, 2, 5, 31, 33, 255, 256, 257, 511, 512, 513, 1023, 1024, 1025, 4095, 4096,
-                                    4097, 8191, 8192, 8193, 12289, 16383, 100003, 524289, (1 << 20) + 7, (1 << 24) + 3};
+                                    4097, 8191, 8192, 8193, 9215, 9216, 9217, 12289, 16383, 18433, 100003, 524289,
+                                    (1 << 20) + 7, (1 << 24) + 3};
     static const int offs[][2] = {{0, 0}, {1, 3}, {3, 1}, {0, -1}, {2, -1}}; /* -1: in place */
     gp_handle h;
     uint64_t seed = (uint64_t)time(NULL);
