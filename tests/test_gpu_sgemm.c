@@ -6,6 +6,7 @@
  * GP_TEST_SMALL (compute-sanitizer) drops the large shapes; GP_TEST_LARGE (or any argument) adds matrices of
  * more than 2^31 elements (needs ~11 GB free). Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
+#include "gpu_test.h"
 #include "gpt.h"
 #include "sgemm/sgemm_internal.h"
 #include <cuda_runtime.h>
@@ -152,9 +153,9 @@ int main(int argc, char **argv)
         printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAILED");
     }
     /* every configuration of rung 10, forced, on edge shapes and layouts (auto only reaches some of them) */
-    for (int cfg = 0; cfg < GP_SGEMM_R10_CONFIGS; cfg++) {
+    for (int cfg = 0; cfg < GP_SGEMM_R10_CONFIGS; cfg++) { /* every configuration forced */
         int before = tc_fail;
-        gp__sgemm_r10_force(cfg);
+        CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, cfg), GP_SUCCESS);
         for (int t = 0; t < 4; t++) {
             CHECK(run(h, 10, t & 1, t >> 1, 127, 129, 131, 1.f, 0.f, 0, 0, 0, seed++) == 0);
             CHECK(run(h, 10, t & 1, t >> 1, 67, 45, 53, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
@@ -164,8 +165,8 @@ int main(int argc, char **argv)
             if (!small_env) CHECK(run(h, 10, t & 1, t >> 1, 1000, 1000, 1000, 1.f, 1.f, 0, 0, 1, seed++) == 0);
         }
         CHECK(run(h, 10, 0, 0, 37, 41, 0, 1.f, 2.f, 1, 0, 0, seed++) == 0);
-        gp__sgemm_r10_force(-1);
-        printf("rung 10 configuration %d (%s): %s\n", cfg, gp__sgemm_r10_config_name(cfg), tc_fail == before ? "ok" : "FAILED");
+        CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, -1), GP_SUCCESS);
+        printf("rung 10 configuration %d (%s): %s\n", cfg, gp_rung_config_name(GP_PRIM_SGEMM, 10, cfg), tc_fail == before ? "ok" : "FAILED");
     }
     /* the automatic choice on every rung-10 configuration's shape class */
     CHECK(run(h, 0, 0, 0, 300, 300, 100, 1.f, 0.f, 0, 0, 0, seed++) == 0);
@@ -176,12 +177,8 @@ int main(int argc, char **argv)
     CHECK(run(h, 9, 1, 0, 130, 260, 70, 1.f, 0.f, 0, 0, 0, seed++) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);
-    {
-        int ran = 0;
-        CHECK(run(h, 0, 0, 0, 64, 64, 64, 1.f, 0.f, 0, 0, 0, seed++) == 0);
-        gp_get_last_rung(h, GP_PRIM_SGEMM, &ran);
-        CHECK_EQ_INT(ran, 10);
-    }
+    CHECK(run(h, 0, 0, 0, 64, 64, 64, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+    CHECK(tc_auto_rung(h, GP_PRIM_SGEMM) > 0);
     (void)argv;
     if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
     CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);

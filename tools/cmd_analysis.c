@@ -5,7 +5,6 @@
 #define _POSIX_C_SOURCE 200809L /* popen, readlink, access */
 #include "gpt.h"
 #include "analysis/analysis.h"
-#include "core/internal.h"
 #include <cuda_runtime.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -573,7 +572,7 @@ int gpt_cmd_explain(int argc, char **argv)
     int nw, rung, no_bench = 0, no_ncu = 0, nargs = 0, blocks_rt = -1, rc = 0;
     char *args[32];
     const gpt_prim_cli *pc = NULL;
-    gp_kernel_info ki;
+    gp_rung_info ki;
     struct cudaFuncAttributes fa;
     gpa_arch arch;
     char arch_name[16];
@@ -598,7 +597,7 @@ int gpt_cmd_explain(int argc, char **argv)
                 gp_rung_count(pc->prim), pc->name);
         return BAD_ARGS;
     }
-    if (gp__rung_kernel(pc->prim, rung, &ki) || !ki.fn) {
+    if (gp_get_rung_info(pc->prim, rung, &ki) != GP_SUCCESS || !ki.kernel) {
         fprintf(stderr, "gpuprim explain: %s rung %d names no kernel\n", pc->name, rung);
         return BAD_ARGS;
     }
@@ -607,7 +606,7 @@ int gpt_cmd_explain(int argc, char **argv)
                         "(gpuprim occupancy/banks/coalesce work without one)\n");
         return BAD_ARGS;
     }
-    if (cudaFuncGetAttributes(&fa, ki.fn) != cudaSuccess || gpt_arch_from_device(0, &arch, arch_name, sizeof arch_name)) {
+    if (cudaFuncGetAttributes(&fa, ki.kernel) != cudaSuccess || gpt_arch_from_device(0, &arch, arch_name, sizeof arch_name)) {
         fprintf(stderr, "gpuprim explain: cannot read the kernel's attributes: %s\n",
                 cudaGetErrorString(cudaGetLastError()));
         return 1;
@@ -615,14 +614,14 @@ int gpt_cmd_explain(int argc, char **argv)
     /* a launch with more than the default 48 KiB of dynamic shared memory has opted in; do the same so that
      * the runtime's occupancy sees what the launch sees */
     if (ki.dyn_smem > (size_t)fa.maxDynamicSharedSizeBytes &&
-        (cudaFuncSetAttribute(ki.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)ki.dyn_smem) != cudaSuccess ||
-         cudaFuncGetAttributes(&fa, ki.fn) != cudaSuccess)) {
+        (cudaFuncSetAttribute(ki.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)ki.dyn_smem) != cudaSuccess ||
+         cudaFuncGetAttributes(&fa, ki.kernel) != cudaSuccess)) {
         fprintf(stderr, "gpuprim explain: cannot opt in to %zu B of dynamic shared memory\n", ki.dyn_smem);
         return 1;
     }
     {
         const char *kname = NULL;
-        if (cudaFuncGetName(&kname, ki.fn) != cudaSuccess) kname = NULL;
+        if (cudaFuncGetName(&kname, ki.kernel) != cudaSuccess) kname = NULL;
         printf("%s rung %02d %s: %s\n", pc->name, rung, gp_rung_name(pc->prim, rung), gp_rung_summary(pc->prim, rung));
         printf("  kernel:                  %s\n", kname ? kname : "?");
     }
@@ -638,7 +637,7 @@ int gpt_cmd_explain(int argc, char **argv)
                occ.warps_per_sm, occ.max_warps_per_sm, 100.0 * occ.occupancy, gpa_limit_name(occ.limit));
         printf("  suggestion:              %s\n", occ.suggestion);
     }
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_rt, ki.fn, ki.threads, ki.dyn_smem) == cudaSuccess)
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_rt, ki.kernel, ki.threads, ki.dyn_smem) == cudaSuccess)
         printf("  occupancy (CUDA runtime): %d blocks/SM  %s\n", blocks_rt,
                blocks_rt == occ.blocks_per_sm ? "(matches the model)" : "<- DIFFERS from the model");
     if (blocks_rt >= 0 && blocks_rt != occ.blocks_per_sm) rc = 1;
@@ -684,7 +683,7 @@ int gpt_cmd_explain(int argc, char **argv)
             printf("  ncu is not on PATH; skipped\n");
             return rc;
         }
-        if (len <= 0 || cudaFuncGetName(&kname, ki.fn) != cudaSuccess || !kname) {
+        if (len <= 0 || cudaFuncGetName(&kname, ki.kernel) != cudaSuccess || !kname) {
             printf("  cannot find this program's path or the kernel's name; skipped\n");
             return rc;
         }

@@ -1,7 +1,6 @@
 /* prim_sgemm.c — `gpuprim verify sgemm` and `gpuprim bench sgemm`. */
 #include "gpt.h"
 #include "../src/ref/ref.h"
-#include "../src/sgemm/sgemm_internal.h"
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdlib.h>
@@ -197,11 +196,13 @@ static int bench_shape(gp_handle h, const gpt_opts *o, gpt_report *r, int64_t m,
                        "TFLOP/s", -1);
     }
     nr = gpt_rungs_to_run(GP_PRIM_SGEMM, o, rungs, 32);
-    for (int i = 0; i < nr + (o->verbose ? GP_SGEMM_R10_CONFIGS : 0); i++) {
+    gp_rung_info r10;
+    if (gp_get_rung_info(GP_PRIM_SGEMM, 10, &r10) != GP_SUCCESS) r10.configs = 0;
+    for (int i = 0; i < nr + (o->verbose ? r10.configs : 0); i++) {
         gpt_timing t;
         gpt_opts oo = *o;
         char label[64];
-        int ran = 0, ok, rung = i < nr ? rungs[i] : 10, cfg = i < nr ? -1 : i - nr;
+        int ran = 0, ran_cfg = -1, ok, rung = i < nr ? rungs[i] : 10, cfg = i < nr ? -1 : i - nr;
         double rel;
         if (rung >= 1 && rung <= 4 && flops > 5e11) {
             printf("  sgemm %s: rung %02d skipped (seconds per run at this size)\n", shape, rung);
@@ -209,14 +210,15 @@ static int bench_shape(gp_handle h, const gpt_opts *o, gpt_report *r, int64_t m,
         }
         if (rung >= 1 && rung <= 6 && flops > 5e10 && !o->reps) oo.reps = 3;
         gpt_rung_label(GP_PRIM_SGEMM, rung, rung, label, sizeof label);
-        if (cfg >= 0) snprintf(label, sizeof label, "10 cfg%d %s", cfg, gp__sgemm_r10_config_name(cfg));
+        if (cfg >= 0) snprintf(label, sizeof label, "10 cfg%d %s", cfg, gp_rung_config_name(GP_PRIM_SGEMM, 10, cfg));
         gpt_progress("sgemm %s: %s", shape, label);
         for (int s = 0; s < x.sets; s++) gpt_poison(x.c[s], (size_t)m * n * 4, x.s);
         gp_set_rung(h, GP_PRIM_SGEMM, rung);
-        gp__sgemm_r10_force(cfg);
+        gp_set_config(h, GP_PRIM_SGEMM, cfg);
         if (gpt_time(x.s, run_sgemm, &x, &oo, &t)) return 1;
-        gp__sgemm_r10_force(-1);
+        gp_set_config(h, GP_PRIM_SGEMM, -1);
         gp_get_last_rung(h, GP_PRIM_SGEMM, &ran);
+        gp_get_last_config(h, GP_PRIM_SGEMM, &ran_cfg);
         gp_set_rung(h, GP_PRIM_SGEMM, 0);
         GPT_CUDA(cudaMemcpy(got, x.c[0], (size_t)m * n * 4, cudaMemcpyDeviceToHost));
         rel = rel_frob(got, want, m * n);
@@ -224,9 +226,9 @@ static int bench_shape(gp_handle h, const gpt_opts *o, gpt_report *r, int64_t m,
         if (!ok) fprintf(stderr, "sgemm bench %s %s: relative error vs cuBLAS %.3e > %.1e\n", shape, label, rel, tol);
         fails += !ok;
         if (cfg < 0) gpt_rung_label(GP_PRIM_SGEMM, rung, ran, label, sizeof label);
-        if (rung == 0 && ran == 10) {
+        if (rung == 0 && ran_cfg >= 0) {
             size_t len = strlen(label);
-            snprintf(label + len, sizeof label - len, " cfg%d", gp__sgemm_r10_pick(NULL, m, n, k));
+            snprintf(label + len, sizeof label - len, " cfg%d", ran_cfg);
         }
         gpt_report_add(r, "sgemm", shape, label, rung, &t, flops / (t.median_ms * 1e9), "TFLOP/s", ok);
     }

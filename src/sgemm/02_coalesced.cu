@@ -16,17 +16,20 @@ __global__ void __launch_bounds__(1024) sgemm_coalesced(gp_sgemm_args p)
     gp_sg_store(p, i, j, acc);
 }
 
-extern "C" gp_status gp__sgemm_r02_coalesced(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)
+GP_LAUNCHER(sgemm_r02_launch, gp_sgemm_args, ctx, p)
 {
+    cudaStream_t s = ctx->stream;
     dim3 grid;
-    (void)dev;
     GP_TRY(gp_sg_grid2d(p->m, p->n, 32, 32, &grid));
     sgemm_coalesced<<<grid, dim3(32, 32), 0, s>>>(*p);
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__sgemm_r02_kernel(void)
+static gp_kernel_info sgemm_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)sgemm_coalesced, 1024, 0};
     return k;
 }
+
+GP_RUNG(gp__sgemm_r02, "coalesced", "columns along threadIdx.x: B loads and C stores coalesced", 70, GP_RUNG_AUTO,
+        sgemm_r02_launch_entry, NULL, sgemm_r02_kernel);

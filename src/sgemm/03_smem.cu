@@ -39,14 +39,17 @@ static gp_status launch_smem(cudaStream_t s, const gp_sgemm_args *p)
     return gp__launch_status();
 }
 
-extern "C" gp_status gp__sgemm_r03_smem(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)
+GP_LAUNCHER(sgemm_r03_launch, gp_sgemm_args, ctx, p)
 {
-    (void)dev;
+    cudaStream_t s = ctx->stream;
     return launch_smem<32>(s, p);
 }
 
-extern "C" gp_kernel_info gp__sgemm_r03_kernel(void)
+static gp_kernel_info sgemm_r03_kernel(void)
 {
     gp_kernel_info k = {(const void *)sgemm_smem<32>, 1024, 0};
     return k;
 }
+
+GP_RUNG(gp__sgemm_r03, "smem", "32x32 tiles of A and B staged in shared memory", 70, GP_RUNG_AUTO,
+        sgemm_r03_launch_entry, NULL, sgemm_r03_kernel);
