@@ -201,11 +201,10 @@ int main(int argc, char **argv)
     const int small = getenv("GP_TEST_SMALL") != NULL;
     const size_t nsizes = sizeof sizes / sizeof sizes[0] - (small ? 2 : 0);
     gp_handle h;
-    uint64_t seed = (uint64_t)time(NULL);
+    uint64_t seed = tc_seed("test_gpu_histogram");
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_histogram");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
-    printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
     /* random data (with out-of-range, NaN, infinities, exact bounds): every rung, type, size, bin count */
     for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)

@@ -71,11 +71,10 @@ int main(int argc, char **argv)
     static const int64_t sizes[] = {1, 2, 3, 4, 5, 7, 8, 31, 33, 255, 256, 257, 1023, 1025, 4099, 65537, (1 << 20) + 5, 3 << 22};
     static const int offs[][3] = {{0, 0, 0}, {1, 1, 1}, {3, 3, 3}, {2, 2, 2}, {0, 1, 2}, {3, 0, 0}};
     gp_handle h;
-    uint64_t seed = (uint64_t)time(NULL);
+    uint64_t seed = tc_seed("test_gpu_map");
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_map");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
-    printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
     /* under compute-sanitizer (GP_TEST_SMALL) the sizes stop at 65537 */
     size_t nsizes = sizeof sizes / sizeof sizes[0] - (getenv("GP_TEST_SMALL") ? 2 : 0);

@@ -180,11 +180,10 @@ int main(int argc, char **argv)
                                     65537, (1 << 20) + 7, 3 * (1 << 22) + 1};
     static const int offs[] = {0, 3, 1};
     gp_handle h;
-    uint64_t seed = (uint64_t)time(NULL);
+    uint64_t seed = tc_seed("test_gpu_reduce");
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_reduce");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
-    printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
     /* under compute-sanitizer (GP_TEST_SMALL): fewer sizes, none above 65537, and two offsets */
     static const int64_t small_sizes[] = {0, 1, 33, 257, 1025, 4097, 65537};

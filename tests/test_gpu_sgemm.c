@@ -114,11 +114,10 @@ int main(int argc, char **argv)
                                        {1000, 1, 1000}, {1, 1000, 100}, {33, 4097, 5}};
     const int small_env = getenv("GP_TEST_SMALL") != NULL;
     gp_handle h;
-    uint64_t seed = (uint64_t)time(NULL);
+    uint64_t seed = tc_seed("test_gpu_sgemm");
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_sgemm");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
-    printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
     for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
         int before = tc_fail;

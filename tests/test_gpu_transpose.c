@@ -129,11 +129,10 @@ int main(int argc, char **argv)
     const int small = getenv("GP_TEST_SMALL") != NULL;
     const int nshapes = (int)(sizeof shapes / sizeof shapes[0]);
     gp_handle h;
-    uint64_t seed = (uint64_t)time(NULL);
+    uint64_t seed = tc_seed("test_gpu_transpose");
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_transpose");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
-    printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
     for (int r = 0; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++) {
         for (int i = 0; i < nshapes; i++) {
