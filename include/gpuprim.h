@@ -294,10 +294,22 @@ typedef enum gp_trans { GP_NO_TRANS = 0, GP_TRANS = 1 } gp_trans;
  * beta == 0: C is not read (NaN in C does not propagate). C must not overlap A or B (GP_ERROR_OVERLAP;
  * the check compares the byte spans [first, last] of each matrix). Any alignment of the pointers and any
  * leading dimension are accepted: the vectorised rungs fall back to scalar loads/stores where a matrix
- * is not 16-byte aligned with ld a multiple of 4. The rungs that use a 2-D grid refuse more than 65535
- * tile rows (GP_ERROR_NOT_SUPPORTED); the automatic choice has no such limit. */
+ * is not 16-byte aligned with ld a multiple of 4. The rungs that use a 2-D grid (01-08) refuse more than
+ * 65535 tile rows, or batches of more than 65535 matrices (GP_ERROR_NOT_SUPPORTED); the automatic choice
+ * has no such limit. Rung 11 (the automatic choice) cuts k into slices when the tiles of C do not fill the
+ * GPU and adds the slices' partial products in a fixed order: it uses up to 256 x m x n x 4 bytes of the
+ * workspace (less workspace: fewer slices), and the result stays identical from run to run. */
 GP_API gp_status gp_sgemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k, float alpha,
                    const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C, int64_t ldc);
+/* batch_count products at once, as cublasSgemmStridedBatched: matrix z (0 <= z < batch_count) is A + z *
+ * stride_a, B + z * stride_b, C + z * stride_c (strides in elements, >= 0; a stride of 0 reuses one A or B
+ * for every product). Each product follows gp_sgemm's rules. The C matrices must not overlap one another
+ * (stride_c >= (m - 1) * ldc + n, else GP_ERROR_OVERLAP) and the byte range of all of C must not overlap
+ * that of all of A or of all of B. batch_count == 0: no-op. */
+GP_API gp_status gp_sgemm_strided_batched(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k,
+                                          float alpha, const float *A, int64_t lda, int64_t stride_a,
+                                          const float *B, int64_t ldb, int64_t stride_b, float beta, float *C,
+                                          int64_t ldc, int64_t stride_c, int64_t batch_count);
 /* END sgemm API */
 
 #ifdef __cplusplus
