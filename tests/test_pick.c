@@ -136,8 +136,8 @@ static void sgemm_rule(void)
     gp_sgemm_args a;
     memset(&a, 0, sizeof a);
     a.m = a.n = a.k = 1024;
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "tuned"));
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "tuned"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "splitk"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "splitk"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &v100, &a), rung(GP_PRIM_SGEMM, "warptile"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "cpasync"), &v100, &a), -1);
 }

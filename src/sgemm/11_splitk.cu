@@ -5,7 +5,7 @@
 // each slice writing its partial product to the workspace; a second kernel adds the S partials of each
 // element in slice order (fixed, so the result does not depend on timing) and applies alpha and beta.
 // Cost: S x m x n x 4 bytes written and read again, small where S is large (small m x n).
-// The rule (gp__sgemm_r11_slices, tested on the CPU): no split when the tiles fill one wave of block slots;
+// The rule (gp__sgemm_r11_slices, tested on the CPU): no split when the tiles fill half a wave of block slots;
 // else S = enough slices for two waves, each at least GP_SPLITK_MIN_K long, at most 256, and the partials
 // must fit the workspace. Everything else is rung 10 (same tile configuration rule, same kernel).
 // H100 80GB HBM3: measured: pending.
@@ -40,7 +40,7 @@ extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, in
     if (cfg < 0 || cfg >= GP_SGEMM_R10_CONFIGS || m <= 0 || n <= 0 || k <= 0) return 1;
     tiles = gp_ceil_div(m, r10_tile_m[cfg]) * gp_ceil_div(n, r10_tile_n[cfg]);
     slots = sms * r10_per_sm[cfg];
-    if (tiles >= slots) return 1;                    /* the tiles alone fill a wave */
+    if (2 * tiles >= slots) return 1;                /* the tiles alone fill half a wave or more */
     s = gp_ceil_div(2 * slots, tiles);               /* two waves of (tile, slice) blocks */
     if (s > k / GP_SPLITK_MIN_K) s = k / GP_SPLITK_MIN_K;
     if (s > GP_SPLITK_MAX) s = GP_SPLITK_MAX;
