@@ -1,12 +1,12 @@
 // vendor_sgemm.cu — the cuBLAS baseline for sgemm: cublasSgemm with CUBLAS_PEDANTIC_MATH (true fp32 on CUDA
 // cores, no TF32 tensor cores). Row-major C = op(A)·op(B) is column-major C^T = op(B)^T·op(A)^T, so the
 // operands are passed swapped with the same transpose flags.
-#include "gpt.h"
+#include "vendor.h"
 #include <cublas_v2.h>
 
 static cublasHandle_t vendor_handle;
 
-extern "C" int gpt_vendor_sgemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const float *A,
+extern "C" int gpb_vendor_sgemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const float *A,
                                 int64_t lda, const float *B, int64_t ldb, float beta, float *C, int64_t ldc,
                                 cudaStream_t s)
 {

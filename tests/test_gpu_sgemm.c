@@ -7,7 +7,8 @@
  * more than 2^31 elements (needs ~11 GB free). Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "verify_cases.h"
 #include "sgemm/sgemm_internal.h"
 #include <cuda_runtime.h>
 #include "ref/ref.h"

@@ -1,7 +1,7 @@
 /* test_sgemm_ref.c — the sgemm CPU reference on hand-worked cases (all four transposes, ld > cols,
  * alpha/beta, beta == 0 not reading C, k == 0) and the error bound helper. */
 #include "tcheck.h"
-#include "gpt.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include "sgemm/sgemm_internal.h"
 #include <math.h>

@@ -1,6 +1,7 @@
 // devdata.cu — random test data generated on the device (a counter-based hash, so 2^28 values take
-// milliseconds, not seconds on the host), and poisoning of outputs.
-#include "gpt.h"
+// milliseconds, not seconds on the host), poisoning of outputs, exact-span allocations and host copies.
+#include "devdata.h"
+#include <stdio.h>
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <time.h>
@@ -73,8 +74,23 @@ extern "C" void gpt_skip_without_device(const char *test_name)
     }
 }
 
-extern "C" uint64_t gpt_seed(const gpt_opts *o)
+extern "C" uint64_t gpt_clock_seed(void)
 {
-    if (o && o->seed) return o->seed;
     return ((uint64_t)time(NULL) * 2654435761u) ^ (uint64_t)clock();
+}
+
+extern "C" int gpt_dev_alloc(void **d, size_t bytes)
+{
+    *d = NULL;
+    return bytes && cudaMalloc(d, bytes) != cudaSuccess;
+}
+
+extern "C" void *gpt_host_copy(const void *d, size_t bytes)
+{
+    void *h = malloc(bytes ? bytes : 1);
+    if (h && bytes && cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(h);
+        h = NULL;
+    }
+    return h;
 }
