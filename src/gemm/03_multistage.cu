@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(CFG::NT, CFG::MINB) gemm_r03_multistage(gp_gem
     float *st = reinterpret_cast<float *>(smem);
     gp_gemm_stage_acc<CFG::BN, MI, NI>(st, acc, wm0, wn0, lane);
     __syncthreads();
-    gp_gemm_write_tile<TT, CFG::BM, CFG::BN, CFG::NT>(p, st, i0, j0);
+    gp_gemm_write_tile<TT, CFG::BM, CFG::BN, CFG::NT>(p, st, i0, j0, tid);
 }
 
 /* Launches configuration CFG for the call's types and transposes. */

@@ -22,8 +22,12 @@ __device__ __forceinline__ void gp_gemm_store2(const gp_gemm_args &p, int64_t i,
     if (TT::TF32 || p.c_type == GP_DTYPE_F32) {
         float *c = (float *)p.C + i * p.ldc + j;
         if (two && p.vec_c) {
-            float2 o = rd ? *reinterpret_cast<const float2 *>(c) : make_float2(0.f, 0.f);
-            *reinterpret_cast<float2 *>(c) = make_float2(fmaf(p.beta, o.x, v0), fmaf(p.beta, o.y, v1));
+            if (rd) {
+                const float2 o = *reinterpret_cast<const float2 *>(c);
+                v0 = fmaf(p.beta, o.x, v0);
+                v1 = fmaf(p.beta, o.y, v1);
+            }
+            *reinterpret_cast<float2 *>(c) = make_float2(v0, v1);
         } else {
             c[0] = rd ? fmaf(p.beta, c[0], v0) : v0;
             if (two) c[1] = rd ? fmaf(p.beta, c[1], v1) : v1;
@@ -31,9 +35,12 @@ __device__ __forceinline__ void gp_gemm_store2(const gp_gemm_args &p, int64_t i,
     } else {
         uint16_t *c = (uint16_t *)p.C + i * p.ldc + j;
         if (two && p.vec_c) {
-            const uint32_t o = rd ? *reinterpret_cast<const uint32_t *>(c) : 0u;
-            *reinterpret_cast<uint32_t *>(c) =
-                TT::pack2(fmaf(p.beta, TT::to_f32((uint16_t)(o & 0xffffu)), v0), fmaf(p.beta, TT::to_f32((uint16_t)(o >> 16)), v1));
+            if (rd) {
+                const uint32_t o = *reinterpret_cast<const uint32_t *>(c);
+                v0 = fmaf(p.beta, TT::to_f32((uint16_t)(o & 0xffffu)), v0);
+                v1 = fmaf(p.beta, TT::to_f32((uint16_t)(o >> 16)), v1);
+            }
+            *reinterpret_cast<uint32_t *>(c) = TT::pack2(v0, v1);
         } else {
             c[0] = TT::from_f32(rd ? fmaf(p.beta, TT::to_f32(c[0]), v0) : v0);
             if (two) c[1] = TT::from_f32(rd ? fmaf(p.beta, TT::to_f32(c[1]), v1) : v1);
@@ -69,7 +76,7 @@ struct gp_gemm_stage {
 };
 
 template <int BN, int MI, int NI>
-__device__ __forceinline__ void gp_gemm_stage_acc(float *st, const float (&acc)[MI][NI][4], int wm0, int wn0, int lane)
+__host__ __device__ __forceinline__ void gp_gemm_stage_acc(float *st, const float (&acc)[MI][NI][4], int wm0, int wn0, int lane)
 {
     const int g = lane >> 2, t = lane & 3;
     constexpr int P = gp_gemm_stage<BN>::PITCH;
@@ -85,7 +92,7 @@ __device__ __forceinline__ void gp_gemm_stage_acc(float *st, const float (&acc)[
 
 /* C[i][j .. j+3] (the part inside C) = alpha * v + beta * C. */
 template <class TT>
-__device__ __forceinline__ void gp_gemm_store4(const gp_gemm_args &p, int64_t i, int64_t j, float4 v)
+__host__ __device__ __forceinline__ void gp_gemm_store4(const gp_gemm_args &p, int64_t i, int64_t j, float4 v)
 {
     const bool rd = p.beta != 0.f;
     v.x *= p.alpha;
@@ -95,15 +102,21 @@ __device__ __forceinline__ void gp_gemm_store4(const gp_gemm_args &p, int64_t i,
     if (p.vec_c && j + 3 < p.n) {
         if (TT::TF32 || p.c_type == GP_DTYPE_F32) {
             float4 *c = reinterpret_cast<float4 *>((float *)p.C + i * p.ldc + j);
-            const float4 o = rd ? *c : make_float4(0.f, 0.f, 0.f, 0.f);
-            *c = make_float4(fmaf(p.beta, o.x, v.x), fmaf(p.beta, o.y, v.y), fmaf(p.beta, o.z, v.z), fmaf(p.beta, o.w, v.w));
+            if (rd) {
+                const float4 o = *c;
+                v = make_float4(fmaf(p.beta, o.x, v.x), fmaf(p.beta, o.y, v.y), fmaf(p.beta, o.z, v.z), fmaf(p.beta, o.w, v.w));
+            }
+            *c = v;
         } else {
             uint2 *c = reinterpret_cast<uint2 *>((uint16_t *)p.C + i * p.ldc + j);
-            const uint2 o = rd ? *c : make_uint2(0u, 0u);
-            *c = make_uint2(TT::pack2(fmaf(p.beta, TT::to_f32((uint16_t)(o.x & 0xffffu)), v.x),
-                                      fmaf(p.beta, TT::to_f32((uint16_t)(o.x >> 16)), v.y)),
-                            TT::pack2(fmaf(p.beta, TT::to_f32((uint16_t)(o.y & 0xffffu)), v.z),
-                                      fmaf(p.beta, TT::to_f32((uint16_t)(o.y >> 16)), v.w)));
+            if (rd) {
+                const uint2 o = *c;
+                v = make_float4(fmaf(p.beta, TT::to_f32((uint16_t)(o.x & 0xffffu)), v.x),
+                                fmaf(p.beta, TT::to_f32((uint16_t)(o.x >> 16)), v.y),
+                                fmaf(p.beta, TT::to_f32((uint16_t)(o.y & 0xffffu)), v.z),
+                                fmaf(p.beta, TT::to_f32((uint16_t)(o.y >> 16)), v.w));
+            }
+            *c = make_uint2(TT::pack2(v.x, v.y), TT::pack2(v.z, v.w));
         }
     } else {
         const float e[4] = {v.x, v.y, v.z, v.w};
@@ -121,13 +134,14 @@ __device__ __forceinline__ void gp_gemm_store4(const gp_gemm_args &p, int64_t i,
     }
 }
 
-/* Writes the staged BM x BN tile at (i0, j0) of C; NT threads. */
+/* Writes the staged BM x BN tile at (i0, j0) of C; thread tid of NT. */
 template <class TT, int BM, int BN, int NT>
-__device__ __forceinline__ void gp_gemm_write_tile(const gp_gemm_args &p, const float *st, int64_t i0, int64_t j0)
+__host__ __device__ __forceinline__ void gp_gemm_write_tile(const gp_gemm_args &p, const float *st, int64_t i0, int64_t j0,
+                                                            int tid)
 {
     constexpr int P = gp_gemm_stage<BN>::PITCH, Q = BN / 4; /* float4 per row */
 #pragma unroll 2
-    for (int idx = threadIdx.x; idx < BM * Q; idx += NT) {
+    for (int idx = tid; idx < BM * Q; idx += NT) {
         const int r = idx / Q, c = (idx % Q) * 4;
         const int64_t i = i0 + r, j = j0 + c;
         if (i < p.m && j < p.n) gp_gemm_store4<TT>(p, i, j, *reinterpret_cast<const float4 *>(st + r * P + c));

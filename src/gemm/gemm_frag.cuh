@@ -25,12 +25,12 @@
 
 /* A fragments a[MI][4] of the warp whose tile starts at row wm0 of the block tile. PITCH: the tile's row
  * pitch in bytes (128 for k-contiguous tiles). */
-template <class TT, bool KC, int MI, int PITCH>
+template <class TT, bool KC, int MI, int PITCH, class OPS = gp_dev_ops>
 struct gp_frag_a {
     static_assert(MI == 1 || MI == 2 || MI == 4 || MI == 8, "warp tile rows: 16, 32, 64 or 128");
     uint32_t off; /* the lane's offset in the tile for ks = 0, fragment 0 */
 
-    __device__ __forceinline__ void init(int lane, int wm0)
+    __host__ __device__ __forceinline__ void init(int lane, int wm0)
     {
         if (KC) {
             const int r = wm0 + (lane & 15), h = lane >> 4; /* matrices: rows 0-7|8-15 x k chunk 0|1 */
@@ -46,39 +46,40 @@ struct gp_frag_a {
         }
     }
 
-    __device__ __forceinline__ void load(uint32_t (&a)[MI][4], uint32_t tile, int ks) const
+#pragma nv_exec_check_disable
+    __host__ __device__ __forceinline__ void load(uint32_t (&a)[MI][4], uint32_t tile, int ks) const
     {
 #pragma unroll
         for (int mi = 0; mi < MI; mi++) {
             if (KC) {
-                gp_ldsm_x4(a[mi], tile + ((off + mi * 16 * PITCH) ^ (ks << 5)));
+                OPS::ldsm_x4(a[mi], tile + ((off + mi * 16 * PITCH) ^ (ks << 5)));
             } else if (!TT::TF32) {
                 const int x = 2 * mi; /* chunk offset of row tile mi */
-                gp_ldsm_x4_t(a[mi], tile + ((off + ((x & ~7) << 4)) ^ ((x & 7) << 4)) + ks * 16 * PITCH);
+                OPS::ldsm_x4_t(a[mi], tile + ((off + ((x & ~7) << 4)) ^ ((x & 7) << 4)) + ks * 16 * PITCH);
             } else {
                 const int x = 4 * mi;
 #pragma unroll
                 for (int j = 0; j < 4; j++) { /* a0 (t, g), a1 (t, g+8), a2 (t+4, g), a3 (t+4, g+8) */
                     const int hi = ((x & ~7) << 4) + (j >> 1) * 4 * PITCH;
                     const int xr = (x & 7) | ((j & 1) << 1) | (j >> 1); /* +8 in m = chunk +2; row +4: f ^ 1 */
-                    a[mi][j] = gp_lds32(tile + ((off + hi) ^ (xr << 4)) + ks * 8 * PITCH);
+                    a[mi][j] = OPS::lds32(tile + ((off + hi) ^ (xr << 4)) + ks * 8 * PITCH);
                 }
             }
             if (TT::TF32) {
 #pragma unroll
-                for (int j = 0; j < 4; j++) a[mi][j] = gp_to_tf32(a[mi][j]);
+                for (int j = 0; j < 4; j++) a[mi][j] = OPS::to_tf32(a[mi][j]);
             }
         }
     }
 };
 
 /* B fragments b[NI][2] of the warp whose tile starts at column wn0 of the block tile. */
-template <class TT, bool KC, int NI, int PITCH>
+template <class TT, bool KC, int NI, int PITCH, class OPS = gp_dev_ops>
 struct gp_frag_b {
     static_assert(NI == 2 || NI == 4 || NI == 8 || NI == 16, "warp tile columns: 16, 32, 64 or 128");
     uint32_t off;
 
-    __device__ __forceinline__ void init(int lane, int wn0)
+    __host__ __device__ __forceinline__ void init(int lane, int wn0)
     {
         if (KC) {
             const int r = wn0 + ((lane >> 4) << 3) + (lane & 7), h = (lane >> 3) & 1; /* n 0-7|8-15 x chunk 0|1 */
@@ -94,17 +95,18 @@ struct gp_frag_b {
         }
     }
 
-    __device__ __forceinline__ void load(uint32_t (&b)[NI][2], uint32_t tile, int ks) const
+#pragma nv_exec_check_disable
+    __host__ __device__ __forceinline__ void load(uint32_t (&b)[NI][2], uint32_t tile, int ks) const
     {
         if (KC || !TT::TF32) {
 #pragma unroll
             for (int p = 0; p < NI / 2; p++) {
                 uint32_t r[4];
                 if (KC) {
-                    gp_ldsm_x4(r, tile + ((off + p * 16 * PITCH) ^ (ks << 5)));
+                    OPS::ldsm_x4(r, tile + ((off + p * 16 * PITCH) ^ (ks << 5)));
                 } else {
                     const int x = 2 * p;
-                    gp_ldsm_x4_t(r, tile + ((off + ((x & ~7) << 4)) ^ ((x & 7) << 4)) + ks * 16 * PITCH);
+                    OPS::ldsm_x4_t(r, tile + ((off + ((x & ~7) << 4)) ^ ((x & 7) << 4)) + ks * 16 * PITCH);
                 }
                 b[2 * p][0] = r[0];
                 b[2 * p][1] = r[1];
@@ -117,15 +119,15 @@ struct gp_frag_b {
                 const int x = 2 * ni;
 #pragma unroll
                 for (int j = 0; j < 2; j++)
-                    b[ni][j] = gp_lds32(tile + ((off + ((x & ~7) << 4) + j * 4 * PITCH) ^ (((x & 7) | j) << 4)) +
+                    b[ni][j] = OPS::lds32(tile + ((off + ((x & ~7) << 4) + j * 4 * PITCH) ^ (((x & 7) | j) << 4)) +
                                         ks * 8 * PITCH);
             }
         }
         if (TT::TF32) {
 #pragma unroll
             for (int ni = 0; ni < NI; ni++) {
-                b[ni][0] = gp_to_tf32(b[ni][0]);
-                b[ni][1] = gp_to_tf32(b[ni][1]);
+                b[ni][0] = OPS::to_tf32(b[ni][0]);
+                b[ni][1] = OPS::to_tf32(b[ni][1]);
             }
         }
     }

@@ -27,7 +27,7 @@
 #include "gemm_types.cuh"
 #include "../common/cp_async.cuh"
 
-__device__ __forceinline__ int gp_swz_f(int r) { return ((r & 3) << 1) | ((r >> 2) & 1); }
+__host__ __device__ __forceinline__ int gp_swz_f(int r) { return ((r & 3) << 1) | ((r >> 2) & 1); }
 
 /* XOR-swizzled rows of CPR 16-byte chunks (CPR >= 8). off(): byte offset of chunk c of row r. */
 template <int CPR>
@@ -35,40 +35,29 @@ struct gp_swz_layout {
     static_assert(CPR >= 8 && CPR % 8 == 0, "swizzled rows need a multiple of 128 bytes");
     static constexpr int PITCH = CPR * 16;
     static constexpr bool SWIZZLED = true;
-    static __device__ __forceinline__ int off(int r, int c) { return r * PITCH + ((c ^ gp_swz_f(r)) << 4); }
+    static __host__ __device__ __forceinline__ int off(int r, int c) { return r * PITCH + ((c ^ gp_swz_f(r)) << 4); }
 };
 /* Rows of CPR chunks padded by one chunk. */
 template <int CPR>
 struct gp_pad_layout {
     static constexpr int PITCH = CPR * 16 + 16;
     static constexpr bool SWIZZLED = false;
-    static __device__ __forceinline__ int off(int r, int c) { return r * PITCH + (c << 4); }
+    static __host__ __device__ __forceinline__ int off(int r, int c) { return r * PITCH + (c << 4); }
 };
-
-__device__ __forceinline__ void gp_cpa16(uint32_t saddr, const void *g, int bytes)
-{
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(saddr), "l"(g), "r"(bytes));
-}
-__device__ __forceinline__ void gp_cpa16_full(uint32_t saddr, const void *g)
-{
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(saddr), "l"(g));
-}
-__device__ __forceinline__ void gp_sts128(uint32_t saddr, uint4 v)
-{
-    asm volatile("st.shared.v4.b32 [%0], {%1,%2,%3,%4};\n" ::"r"(saddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w));
-}
 
 /* Hides p's value from the optimiser: a thread's copies then step through memory with one 64-bit add each
  * (g += stride) instead of the compiler keeping ITER precomputed multiples of the stride in registers. */
-__device__ __forceinline__ const char *gp_opaque(const char *p)
+__host__ __device__ __forceinline__ const char *gp_opaque(const char *p)
 {
+#ifdef __CUDA_ARCH__
     asm("" : "+l"(p));
+#endif
     return p;
 }
 
 /* The first `bytes` bytes of a 16-byte chunk at g (any element alignment), element by element; zeros after. */
 template <int ESZ>
-__device__ __forceinline__ uint4 gp_load_chunk_scalar(const char *g, int bytes)
+__host__ __device__ __forceinline__ uint4 gp_load_chunk_scalar(const char *g, int bytes)
 {
     uint32_t w[4] = {0u, 0u, 0u, 0u};
     if (ESZ == 4) {
@@ -88,8 +77,8 @@ __device__ __forceinline__ uint4 gp_load_chunk_scalar(const char *g, int bytes)
  * The matrix, seen in its stored layout, has rows_total rows of cols_total elements, row pitch ld.
  * The loader keeps only what the fast path needs (a source pointer, a shared offset, an edge count): the
  * matrix base, ld, the k left and vec come from the kernel's parameters at each call, and the edge paths
- * recompute the thread's row and column from threadIdx.x, so the registers stay with the accumulators. */
-template <int ESZ, int ROWS, int CPR, int NT, bool KC, class LAYOUT>
+ * recompute the thread's row and column from its thread index, so the registers stay with the accumulators. */
+template <int ESZ, int ROWS, int CPR, int NT, bool KC, class LAYOUT, class OPS = gp_dev_ops>
 struct gp_tile_loader {
     static constexpr int EPC = 16 / ESZ;          /* elements per chunk */
     static constexpr int BK = 128 / ESZ;          /* k per block k-step */
@@ -106,7 +95,7 @@ struct gp_tile_loader {
 
     /* r0: the tile's first row in the matrix (KC: i0 or j0; !KC: 0, rows advance with k); x0: the tile's
      * first column (KC: 0, columns advance with k; !KC: i0 or j0). */
-    __device__ __forceinline__ void init(const void *P, int64_t ld, int64_t rows_total, int64_t cols_total, int64_t r0,
+    __host__ __device__ __forceinline__ void init(const void *P, int64_t ld, int64_t rows_total, int64_t cols_total, int64_t r0,
                                          int64_t x0, int tid)
     {
         const int c = tid % CPR, row0 = tid / CPR;
@@ -120,42 +109,45 @@ struct gp_tile_loader {
         }
     }
 
-    static __device__ __forceinline__ uint32_t dst(uint32_t tile, int it)
+#pragma nv_exec_check_disable
+    static __host__ __device__ __forceinline__ uint32_t dst(uint32_t tile, int it)
     {
-        const int c = threadIdx.x % CPR, row0 = threadIdx.x / CPR;
+        const int c = OPS::tid() % CPR, row0 = OPS::tid() / CPR;
         if (ADDITIVE) return tile + LAYOUT::off(row0, c) + it * RSTEP * LAYOUT::PITCH;
         return tile + LAYOUT::off(row0 + it * RSTEP, c);
     }
     /* bytes of chunk `it` inside the matrix when krem = K - k0 is the k left from this k-step's first k */
-    __device__ __forceinline__ int bytes(int it, int64_t krem) const
+#pragma nv_exec_check_disable
+    __host__ __device__ __forceinline__ int bytes(int it, int64_t krem) const
     {
         if (KC) {
             if (it >= edge) return 0;
-            const int64_t left = krem - (int64_t)(threadIdx.x % CPR) * EPC;
+            const int64_t left = krem - (int64_t)(OPS::tid() % CPR) * EPC;
             return left >= EPC ? 16 : left > 0 ? (int)left * ESZ : 0;
         }
-        return (int64_t)(threadIdx.x / CPR + it * RSTEP) < krem ? edge : 0;
+        return (int64_t)(OPS::tid() / CPR + it * RSTEP) < krem ? edge : 0;
     }
 
     /* Copies this k-step's tile (krem = K - k0 > 0) to shared address `tile`, then steps to the next k-step.
      * base: the matrix (a valid address for 0-byte copies); ld: its leading dimension in elements. */
-    __device__ __forceinline__ void load(uint32_t tile, const void *base, int64_t ld, int64_t krem, bool vec)
+#pragma nv_exec_check_disable
+    __host__ __device__ __forceinline__ void load(uint32_t tile, const void *base, int64_t ld, int64_t krem, bool vec)
     {
         const int64_t stride = (int64_t)RSTEP * ld * ESZ;
         const bool inside = krem >= BK && (KC ? edge == ITER : edge == 16);
         const char *g = src;
         if (vec && inside) {
 #pragma unroll
-            for (int it = 0; it < ITER; it++, g = gp_opaque(g + stride)) gp_cpa16_full(dst(tile, it), g);
+            for (int it = 0; it < ITER; it++, g = gp_opaque(g + stride)) OPS::cpa16_full(dst(tile, it), g);
         } else if (vec) {
 #pragma unroll
             for (int it = 0; it < ITER; it++, g = gp_opaque(g + stride)) {
                 const int b = bytes(it, krem);
-                gp_cpa16(dst(tile, it), b ? g : base, b);
+                OPS::cpa16(dst(tile, it), b ? g : base, b);
             }
         } else {
 #pragma unroll 1
-            for (int it = 0; it < ITER; it++, g += stride) gp_sts128(dst(tile, it), gp_load_chunk_scalar<ESZ>(g, bytes(it, krem)));
+            for (int it = 0; it < ITER; it++, g += stride) OPS::sts128(dst(tile, it), gp_load_chunk_scalar<ESZ>(g, bytes(it, krem)));
         }
         src += KC ? (int64_t)128 : (int64_t)BK * ld * ESZ;
     }

@@ -39,9 +39,9 @@ struct gp_gemm_bf16 {
             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
     }
-    static __device__ __forceinline__ uint16_t from_f32(float v) { return __bfloat16_as_ushort(__float2bfloat16_rn(v)); }
-    static __device__ __forceinline__ float to_f32(uint16_t v) { return __bfloat162float(__ushort_as_bfloat16(v)); }
-    static __device__ __forceinline__ uint32_t pack2(float x, float y)
+    static __host__ __device__ __forceinline__ uint16_t from_f32(float v) { return __bfloat16_as_ushort(__float2bfloat16_rn(v)); }
+    static __host__ __device__ __forceinline__ float to_f32(uint16_t v) { return __bfloat162float(__ushort_as_bfloat16(v)); }
+    static __host__ __device__ __forceinline__ uint32_t pack2(float x, float y)
     {
         return (uint32_t)from_f32(x) | ((uint32_t)from_f32(y) << 16);
     }
@@ -59,9 +59,9 @@ struct gp_gemm_f16 {
             : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
     }
-    static __device__ __forceinline__ uint16_t from_f32(float v) { return __half_as_ushort(__float2half_rn(v)); }
-    static __device__ __forceinline__ float to_f32(uint16_t v) { return __half2float(__ushort_as_half(v)); }
-    static __device__ __forceinline__ uint32_t pack2(float x, float y)
+    static __host__ __device__ __forceinline__ uint16_t from_f32(float v) { return __half_as_ushort(__float2half_rn(v)); }
+    static __host__ __device__ __forceinline__ float to_f32(uint16_t v) { return __half2float(__ushort_as_half(v)); }
+    static __host__ __device__ __forceinline__ uint32_t pack2(float x, float y)
     {
         return (uint32_t)from_f32(x) | ((uint32_t)from_f32(y) << 16);
     }
@@ -82,31 +82,53 @@ struct gp_gemm_tf32 {
             : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
     }
     /* never called for tf32 (C is f32); present so the epilogue compiles for every type */
-    static __device__ __forceinline__ uint16_t from_f32(float) { return 0; }
-    static __device__ __forceinline__ float to_f32(uint16_t) { return 0.f; }
-    static __device__ __forceinline__ uint32_t pack2(float, float) { return 0; }
+    static __host__ __device__ __forceinline__ uint16_t from_f32(float) { return 0; }
+    static __host__ __device__ __forceinline__ float to_f32(uint16_t) { return 0.f; }
+    static __host__ __device__ __forceinline__ uint32_t pack2(float, float) { return 0; }
 };
 
-/* Four 8x8 matrices of 16-bit elements (each 8 rows of 16 bytes, one row address per lane: lanes 8j..8j+7
- * give matrix j's rows); thread 4g+t receives, of matrix j, row g elements 2t, 2t+1 in r[j]. */
-__device__ __forceinline__ void gp_ldsm_x4(uint32_t (&r)[4], uint32_t saddr)
-{
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-                 : "r"(saddr));
-}
-/* The same, transposed: thread 4g+t receives elements (2t, g) and (2t+1, g) of matrix j. */
-__device__ __forceinline__ void gp_ldsm_x4_t(uint32_t (&r)[4], uint32_t saddr)
-{
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-                 : "r"(saddr));
-}
-__device__ __forceinline__ uint32_t gp_lds32(uint32_t saddr)
-{
-    uint32_t v;
-    asm volatile("ld.shared.b32 %0, [%1];\n" : "=r"(v) : "r"(saddr));
-    return v;
-}
+/* The per-thread instructions that move shared memory and round to tf32, as a policy class: the fragment and
+ * tile code (gemm_frag.cuh, gemm_tile.cuh) is templated on it, with gp_dev_ops (the real instructions) as
+ * the default; scripts/experiments/gemm_tc/emu_test.cu plugs in a CPU emulation of the same instructions
+ * (their PTX semantics) to check all the index arithmetic on the CPU. Shared addresses are 32-bit
+ * (shared window) byte addresses. */
+struct gp_dev_ops {
+    static __device__ __forceinline__ int tid() { return (int)threadIdx.x; }
+    /* Four 8x8 matrices of 16-bit elements (each 8 rows of 16 bytes, one row address per lane: lanes
+     * 8j..8j+7 give matrix j's rows); thread 4g+t receives, of matrix j, row g elements 2t, 2t+1 in r[j]. */
+    static __device__ __forceinline__ void ldsm_x4(uint32_t (&r)[4], uint32_t saddr)
+    {
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                     : "r"(saddr));
+    }
+    /* The same, transposed: thread 4g+t receives elements (row 2t, column g) and (2t+1, g) of matrix j. */
+    static __device__ __forceinline__ void ldsm_x4_t(uint32_t (&r)[4], uint32_t saddr)
+    {
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                     : "r"(saddr));
+    }
+    static __device__ __forceinline__ uint32_t lds32(uint32_t saddr)
+    {
+        uint32_t v;
+        asm volatile("ld.shared.b32 %0, [%1];\n" : "=r"(v) : "r"(saddr));
+        return v;
+    }
+    static __device__ __forceinline__ uint32_t to_tf32(uint32_t x) { return gp_to_tf32(x); }
+    /* 16 bytes global -> shared, L2 only; bytes < 16: only those are read, the rest is zero-filled */
+    static __device__ __forceinline__ void cpa16(uint32_t saddr, const void *g, int bytes)
+    {
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(saddr), "l"(g), "r"(bytes));
+    }
+    static __device__ __forceinline__ void cpa16_full(uint32_t saddr, const void *g)
+    {
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(saddr), "l"(g));
+    }
+    static __device__ __forceinline__ void sts128(uint32_t saddr, uint4 v)
+    {
+        asm volatile("st.shared.v4.b32 [%0], {%1,%2,%3,%4};\n" ::"r"(saddr), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w));
+    }
+};
 
 #endif
