@@ -31,7 +31,7 @@ template <bool ROW> struct r01_layout { typedef wm::row_major type; };
 template <> struct r01_layout<false> { typedef wm::col_major type; };
 
 template <class TT, bool A_KC, bool B_KC>
-__global__ void __launch_bounds__(R01_NT, TT::TF32 ? 1 : 2) gemm_r01_wmma(gp_gemm_args p)
+__global__ void __launch_bounds__(R01_NT, 2) gemm_r01_wmma(gp_gemm_args p)
 {
     typedef typename TT::T T;
     typedef typename r01_frag_t<TT>::type FT;
@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(R01_NT, TT::TF32 ? 1 : 2) gemm_r01_wmma(gp_gem
         gp_cp_async_commit();
         gp_cp_async_wait<0>();
         __syncthreads();
-#pragma unroll
+#pragma unroll 1 /* one fragment k-step at a time: 2 blocks of 8 warps per SM fit in 128 registers */
         for (int kk = 0; kk < BK; kk += FK) {
             wm::fragment<wm::matrix_a, 16, 16, FK, FT, ALay> fa[R01_WM / 16];
 #pragma unroll

@@ -43,5 +43,5 @@ for path in sys.argv[1:]:
         hot = max(loops, key=lambda l: (l[0], -(l[2] - l[1]))) if loops else (0, 0, 0, [])
         hot_local = sum(1 for x in hot[3] if op(x).startswith(('LDL', 'STL')))
         print(f"{pretty[:110]:110s} HMMA {cnt('HMMA'):4d} LDSM {cnt('LDSM'):3d} LDGSTS {cnt('LDGSTS'):3d} "
-              f"LDS {cnt('LDS.') + cnt('LDS '):3d} LDL/STL {cnt('LDL') + cnt('STL'):3d} | hot loop: {len(hot[3])} instr, "
+              f"LDS {sum(1 for _, s in ins if op(s) == 'LDS' or op(s).startswith('LDS.')):3d} LDL/STL {cnt('LDL') + cnt('STL'):3d} | hot loop: {len(hot[3])} instr, "
               f"{hot[0]} HMMA, LDL/STL {hot_local}")
