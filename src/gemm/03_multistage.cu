@@ -15,9 +15,11 @@
 //   1  128x128, 4 warps of 64x64, 3 stages (96 KB), 2 blocks/SM on H100 (1 on A100)
 //   2  128x64,  4 warps of 64x32, 4 stages (96 KB)
 //   3  64x64,   4 warps of 32x32, 4 stages (64 KB): many blocks for small m*n
-// Every configuration fits the 163 KB a block may have on sm_80. Unaligned matrices (vec == 0) take the
+//   4  128x256, as 0 with 4 stages (192 KB; sm_90 only: GP_ERROR_NOT_SUPPORTED where a block may have less)
+// Configurations 0-3 fit the 163 KB a block may have on sm_80. Unaligned matrices (vec == 0) take the
 // element-wise copy of gemm_tile.cuh inside the same kernel (synchronous, slower).
 // Measured gain: not measured yet (the first H100 run is to come: scripts/experiments/gemm_tc/run.sh).
+#include "../common/util.cuh"
 #include "gemm_frag.cuh"
 #include "gemm_epilogue.cuh"
 
@@ -35,6 +37,7 @@ typedef r03_cfg<128, 256, 2, 4, 3, 1> r03_cfg0;
 typedef r03_cfg<128, 128, 2, 2, 3, 2> r03_cfg1;
 typedef r03_cfg<128, 64, 2, 2, 4, 2> r03_cfg2;
 typedef r03_cfg<64, 64, 2, 2, 4, 3> r03_cfg3;
+typedef r03_cfg<128, 256, 2, 4, 4, 1> r03_cfg4; /* 192 KB: sm_90 only (sm_80 allows 163 KB per block) */
 #define R03_GROUP_M 8
 
 template <class TT, class CFG, bool A_KC, bool B_KC>
@@ -129,38 +132,45 @@ __global__ void __launch_bounds__(CFG::NT, CFG::MINB) gemm_r03_multistage(gp_gem
 
 /* Launches configuration CFG for the call's types and transposes. */
 template <class TT, class CFG>
-static gp_status r03_launch(cudaStream_t s, const gp_gemm_args *a)
+static gp_status r03_launch(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
+    static int attr_done[4][GP_MAX_DEVICES]; /* per transpose kernel and device: the smem attribute is set */
     const int64_t blocks = ((a->m + CFG::BM - 1) / CFG::BM) * ((a->n + CFG::BN - 1) / CFG::BN);
     if (blocks > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
     void (*kern)(gp_gemm_args);
-    if (!a->ta && !a->tb)     kern = gemm_r03_multistage<TT, CFG, true, false>;
-    else if (!a->ta)          kern = gemm_r03_multistage<TT, CFG, true, true>;
-    else if (!a->tb)          kern = gemm_r03_multistage<TT, CFG, false, false>;
-    else                      kern = gemm_r03_multistage<TT, CFG, false, true>;
-    /* a host call per launch (cheap next to a gemm); a failure is left for the launch to report */
-    if (CFG::SMEM > 48 * 1024 &&
-        cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CFG::SMEM) != cudaSuccess)
-        return gp__launch_status();
+    const int which = (a->ta ? 2 : 0) + (a->tb ? 1 : 0);
+    if (which == 0)      kern = gemm_r03_multistage<TT, CFG, true, false>;
+    else if (which == 1) kern = gemm_r03_multistage<TT, CFG, true, true>;
+    else if (which == 2) kern = gemm_r03_multistage<TT, CFG, false, false>;
+    else                 kern = gemm_r03_multistage<TT, CFG, false, true>;
+    if (dev && dev->smem_per_block_optin && CFG::SMEM > dev->smem_per_block_optin) return GP_ERROR_NOT_SUPPORTED;
+    /* once per kernel and device (relaxed atomics: two threads may both set it, harmlessly) */
+    const int d = dev ? dev->device : 0, known = d >= 0 && d < GP_MAX_DEVICES;
+    if (CFG::SMEM > 48 * 1024 && !(known && __atomic_load_n(&attr_done[which][d], __ATOMIC_RELAXED))) {
+        if (cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CFG::SMEM) != cudaSuccess)
+            return gp__launch_status();
+        if (known) __atomic_store_n(&attr_done[which][d], 1, __ATOMIC_RELAXED);
+    }
     kern<<<(unsigned)blocks, CFG::NT, CFG::SMEM, s>>>(*a);
     return gp__launch_status();
 }
 
 template <class TT>
-static gp_status r03_launch_cfg(cudaStream_t s, const gp_gemm_args *a, int cfg)
+static gp_status r03_launch_cfg(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int cfg)
 {
     switch (cfg) {
-    case 0: return r03_launch<TT, r03_cfg0>(s, a);
-    case 1: return r03_launch<TT, r03_cfg1>(s, a);
-    case 2: return r03_launch<TT, r03_cfg2>(s, a);
-    default: return r03_launch<TT, r03_cfg3>(s, a);
+    case 0: return r03_launch<TT, r03_cfg0>(dev, s, a);
+    case 1: return r03_launch<TT, r03_cfg1>(dev, s, a);
+    case 2: return r03_launch<TT, r03_cfg2>(dev, s, a);
+    case 4: return r03_launch<TT, r03_cfg4>(dev, s, a);
+    default: return r03_launch<TT, r03_cfg3>(dev, s, a);
     }
 }
 
 extern "C" const char *gp__gemm_r03_config_name(int cfg)
 {
     static const char *const names[GP_GEMM_R03_CONFIGS] = {"128x256 s3 w64x64", "128x128 s3 w64x64", "128x64 s4 w64x32",
-                                                           "64x64 s4 w32x32"};
+                                                           "64x64 s4 w32x32", "128x256 s4 w64x64"};
     return cfg >= 0 && cfg < GP_GEMM_R03_CONFIGS ? names[cfg] : "?";
 }
 
@@ -185,9 +195,9 @@ extern "C" gp_status gp__gemm_r03_launch_cfg(const gp_device_info *dev, cudaStre
 {
     if (cfg < 0 || cfg >= GP_GEMM_R03_CONFIGS) cfg = gp__gemm_r03_pick(dev, a->m, a->n, a->k, a->compute);
     if (ran) *ran = cfg;
-    if (a->compute == GP_COMPUTE_TF32) return r03_launch_cfg<gp_gemm_tf32>(s, a, cfg);
-    if (a->ab_type == GP_DTYPE_BF16) return r03_launch_cfg<gp_gemm_bf16>(s, a, cfg);
-    return r03_launch_cfg<gp_gemm_f16>(s, a, cfg);
+    if (a->compute == GP_COMPUTE_TF32) return r03_launch_cfg<gp_gemm_tf32>(dev, s, a, cfg);
+    if (a->ab_type == GP_DTYPE_BF16) return r03_launch_cfg<gp_gemm_bf16>(dev, s, a, cfg);
+    return r03_launch_cfg<gp_gemm_f16>(dev, s, a, cfg);
 }
 
 extern "C" gp_status gp__gemm_r03_multistage(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)

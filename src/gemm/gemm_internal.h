@@ -62,8 +62,9 @@ gp_kernel_info gp__gemm_r03_kernel(void);
 
 /* Rung 03's tile configurations. gp__gemm_r03_pick is the per-shape rule (pure, no CUDA: unit-testable on
  * the CPU; dev may be NULL = an H100 with 132 SMs); gp__gemm_r03_launch_cfg runs configuration `cfg`
- * (-1: the rule) and writes the one it ran to *ran (may be NULL). */
-#define GP_GEMM_R03_CONFIGS 4
+ * (-1: the rule) and writes the one it ran to *ran (may be NULL); a configuration whose shared memory the
+ * device cannot give a block (dev->smem_per_block_optin) returns GP_ERROR_NOT_SUPPORTED. */
+#define GP_GEMM_R03_CONFIGS 5
 int gp__gemm_r03_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, gp_compute compute);
 const char *gp__gemm_r03_config_name(int cfg);
 gp_status gp__gemm_r03_launch_cfg(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int cfg, int *ran);
