@@ -480,8 +480,53 @@ static void run_type(const char *tname)
            tname, g_fail, E.ldsm_conflicts, E.lds_conflicts, E.write_conflicts);
 }
 
+/* Rung 01's padded tiles: after the copy, element (row r, element e) of the tile must sit at r * PITCH + e * ESZ
+ * and equal the matrix element (zero outside the matrix): what wmma's load_matrix_sync then reads with ldm =
+ * PITCH / ESZ. */
+template <class TT, bool KC, int W>
+static void check_pad_loader(int64_t rows_total, int64_t cols_total, int64_t ld, int off, int64_t r0, int64_t x0, int64_t K,
+                             int64_t k0, const char *label)
+{
+    constexpr int ESZ = TT::ESZ, BK = 128 / ESZ, NT = 256, CPR = KC ? 8 : W * ESZ / 16, ROWS = KC ? W : BK;
+    typedef gp_pad_layout<CPR> L;
+    typedef typename host_t<TT>::E EL;
+    std::vector<EL> buf(off + (rows_total - 1) * ld + cols_total);
+    for (auto &x : buf) x = random_value<TT>();
+    const EL *P = buf.data() + off;
+    E.smem.assign(ROWS * L::PITCH, 0xAB);
+    E.glo = (const char *)buf.data();
+    E.ghi = (const char *)(buf.data() + buf.size());
+    const bool vec = gp__gemm_vec_ok(P, ld, ESZ);
+    for (int t = 0; t < NT; t++) {
+        gp_tile_loader<ESZ, ROWS, CPR, NT, KC, L, emu_ops> l;
+        l.init(P, ld, rows_total, cols_total, r0, x0, t);
+        E.cur = t;
+        for (int64_t kk = 0; kk <= k0; kk += BK) l.load(0, P, ld, K - kk, vec); /* the copy of k-step k0 last */
+    }
+    long bad = 0;
+    for (int r = 0; r < ROWS; r++)
+        for (int e = 0; e < CPR * 16 / ESZ; e++) {
+            /* KC: rows are matrix rows r0 + r, elements run along k from k0; else rows are k0 + r, elements x0 + e */
+            const int64_t gr = KC ? r0 + r : k0 + r, gc = KC ? k0 + e : x0 + e;
+            const bool in = gr < rows_total && gc < cols_total && (KC ? gc < K : gr < K);
+            EL want = 0, got;
+            if (in) want = P[gr * ld + gc];
+            memcpy(&got, &E.smem[(size_t)r * L::PITCH + (size_t)e * ESZ], ESZ);
+            if (got != want && bad++ < 3) printf("  %s: tile (%d, %d) holds %x, want %x\n", label, r, e, (unsigned)got, (unsigned)want);
+        }
+    EXPECT(bad == 0, "%s: %ld misplaced elements", label, bad);
+}
+
 int main()
 {
+    /* rung 01 (128 x 128 tiles): k-contiguous A (rows m) and mn-contiguous B (rows k), edge and interior, both paths */
+    check_pad_loader<gp_gemm_bf16, true, 128>(200, 150, 152, 0, 128, 0, 150, 128, "pad bf16 KC edge vec");
+    check_pad_loader<gp_gemm_bf16, true, 128>(200, 150, 151, 0, 0, 0, 150, 64, "pad bf16 KC odd ld");
+    check_pad_loader<gp_gemm_f16, false, 128>(70, 300, 304, 1, 0, 256, 70, 64, "pad f16 MN edge off");
+    check_pad_loader<gp_gemm_f16, false, 128>(70, 300, 304, 0, 0, 128, 70, 64, "pad f16 MN vec");
+    check_pad_loader<gp_gemm_tf32, true, 128>(130, 40, 44, 0, 128, 0, 40, 32, "pad tf32 KC edge");
+    check_pad_loader<gp_gemm_tf32, false, 128>(40, 130, 131, 0, 0, 0, 40, 32, "pad tf32 MN odd ld");
+    printf("padded loader (rung 01): %d failures\n", g_fail);
     run_type<gp_gemm_bf16>("bf16");
     run_type<gp_gemm_f16>("f16");
     run_type<gp_gemm_tf32>("tf32");
