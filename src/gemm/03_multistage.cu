@@ -9,7 +9,10 @@
 //    (double-buffered in registers), and the barrier sits before the last k-step of a tile, whose fragments
 //    the first ones of the next tile follow across it;
 //  - grouped rasterisation (8 tile rows per group): blocks resident together share rows of A and columns of
-//    B in L2.
+//    B in L2;
+//  - the epilogue goes through shared memory (the pipeline's buffers): the block's f32 tile is written
+//    there from the mma layout and read back along rows, so C is written with 16-byte (f32) / 8-byte
+//    (16-bit) coalesced stores in a short rolled loop (gemm_epilogue.cuh).
 // Configurations (GP_GEMM_R03_CONFIGS; the rule is gp__gemm_r03_pick):
 //   0  128x256, 8 warps of 64x64, 3 stages (144 KB), 1 block/SM
 //   1  128x128, 4 warps of 64x64, 3 stages (96 KB), 2 blocks/SM on H100 (1 on A100)
