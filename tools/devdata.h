@@ -16,6 +16,9 @@ void gpt_fill_f32(float *d, int64_t n, float lo, float hi, uint64_t seed, cudaSt
 void gpt_fill_f64(double *d, int64_t n, double lo, double hi, uint64_t seed, cudaStream_t s);
 void gpt_fill_i32(int32_t *d, int64_t n, int32_t lo, int32_t hi, uint64_t seed, cudaStream_t s); /* [lo, hi] */
 void gpt_fill_u8(uint8_t *d, int64_t n, uint64_t seed, cudaStream_t s);
+/* n values v / 256, v uniform in [-r, r] (r <= 256), of gp_dtype `dtype` (0 f32, 1 f16, 2 bf16): exact in
+ * every type the tensor cores take. f32 with low_bits: plus random bits below tf32's 10-bit mantissa. */
+void gpt_fill_frac(void *d, int dtype, int64_t n, int r, int low_bits, uint64_t seed, cudaStream_t s);
 /* Fills with 0xFF bytes: NaN for floats, -1 for integers. */
 void gpt_poison(void *d, size_t bytes, cudaStream_t s);
 /* 1 if a CUDA device is usable. */

@@ -96,6 +96,27 @@ typedef struct gpt_sgemm_case {
 } gpt_sgemm_case;
 int gpt_verify_sgemm_case(gp_handle h, const gpt_sgemm_case *c, uint64_t seed, int verbose);
 
+/* ---- gemm on tensor cores (prim_gemm.c) ---- */
+/* One call of gp_gemm forced to `rung` (0 = auto): inputs v/256 (exact in bf16, f16 and tf32; low_bits: f32
+ * inputs with random bits below tf32's precision), each matrix exactly its span from offset `off_*`, C poisoned
+ * when beta == 0. Every element of C is checked against a double CPU reference with the bound
+ * ((k+2) 2^-23 [+ 2^-9 with low_bits]) |alpha| sum|a b| + the output type's rounding, and nothing outside C's
+ * m x n window may change. */
+typedef struct gpt_gemm_case {
+    int rung, ta, tb;
+    int64_t m, n, k;
+    float alpha, beta;
+    int ab, c, compute;       /* gp_dtype of A and B, of C; gp_compute */
+    int pad_a, pad_b, pad_c;  /* extra columns of ld */
+    int off_a, off_b, off_c;  /* element offsets of the base pointers */
+    int low_bits;
+} gpt_gemm_case;
+int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int verbose);
+/* The API's type combinations: 0 bf16->bf16, 1 bf16->f32, 2 f16->f16, 3 f16->f32, 4 tf32; and a case of one
+ * (alpha 1, beta 0, no padding or offsets). */
+int gpt_gemm_combo_count(void);
+gpt_gemm_case gpt_gemm_case_of(int rung, int combo, int ta, int tb, int64_t m, int64_t n, int64_t k);
+
 #ifdef __cplusplus
 }
 #endif

@@ -128,16 +128,19 @@ static gp_status r01_launch(cudaStream_t s, const gp_gemm_args *a)
     return gp__launch_status();
 }
 
-extern "C" gp_status gp__gemm_r01_wmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+GP_LAUNCHER(gemm_r01_launch, gp_gemm_args, ctx, a)
 {
-    (void)dev;
+    cudaStream_t s = ctx->stream;
     if (a->compute == GP_COMPUTE_TF32) return r01_launch<gp_gemm_tf32>(s, a);
     if (a->ab_type == GP_DTYPE_BF16) return r01_launch<gp_gemm_bf16>(s, a);
     return r01_launch<gp_gemm_f16>(s, a);
 }
 
-extern "C" gp_kernel_info gp__gemm_r01_kernel(void)
+static gp_kernel_info gemm_r01_kernel(void)
 {
     gp_kernel_info k = {(const void *)gemm_r01_wmma<gp_gemm_bf16, true, false>, R01_NT, 0};
     return k;
 }
+
+GP_RUNG(gp__gemm_r01, "wmma", "wmma 16x16x16 fragments (tf32: 16x16x8) from padded shared memory, one k-step at a time",
+        80, GP_RUNG_AUTO, gemm_r01_launch_entry, NULL, gemm_r01_kernel);

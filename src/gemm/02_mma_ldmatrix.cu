@@ -87,16 +87,19 @@ static gp_status r02_launch(cudaStream_t s, const gp_gemm_args *a)
     return gp__launch_status();
 }
 
-extern "C" gp_status gp__gemm_r02_mma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+GP_LAUNCHER(gemm_r02_launch, gp_gemm_args, ctx, a)
 {
-    (void)dev;
+    cudaStream_t s = ctx->stream;
     if (a->compute == GP_COMPUTE_TF32) return r02_launch<gp_gemm_tf32>(s, a);
     if (a->ab_type == GP_DTYPE_BF16) return r02_launch<gp_gemm_bf16>(s, a);
     return r02_launch<gp_gemm_f16>(s, a);
 }
 
-extern "C" gp_kernel_info gp__gemm_r02_kernel(void)
+static gp_kernel_info gemm_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)gemm_r02_mma<gp_gemm_bf16, true, false>, R02_NT, 0};
     return k;
 }
+
+GP_RUNG(gp__gemm_r02, "mma_ldmatrix", "mma.sync m16n8k16 fed by ldmatrix from XOR-swizzled shared memory: no bank conflicts",
+        80, GP_RUNG_AUTO, gemm_r02_launch_entry, NULL, gemm_r02_kernel);

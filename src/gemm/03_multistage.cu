@@ -203,13 +203,17 @@ extern "C" gp_status gp__gemm_r03_launch_cfg(const gp_device_info *dev, cudaStre
     return r03_launch_cfg<gp_gemm_f16>(dev, s, a, cfg);
 }
 
-extern "C" gp_status gp__gemm_r03_multistage(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+GP_LAUNCHER(gemm_r03_launch, gp_gemm_args, ctx, a)
 {
-    return gp__gemm_r03_launch_cfg(dev, s, a, -1, NULL);
+    return gp__gemm_r03_launch_cfg(ctx->dev, ctx->stream, a, ctx->config, &ctx->ran_config);
 }
 
-extern "C" gp_kernel_info gp__gemm_r03_kernel(void)
+static gp_kernel_info gemm_r03_kernel(void)
 {
     gp_kernel_info k = {(const void *)gemm_r03_multistage<gp_gemm_bf16, r03_cfg0, true, false>, r03_cfg0::NT, r03_cfg0::SMEM};
     return k;
 }
+
+GP_RUNG_CONFIGS(gp__gemm_r03, "multistage", "3-4 stage cp.async pipeline, 64x64 warp tiles, up to 128x256 blocks, grouped tile order",
+                80, GP_RUNG_AUTO, gemm_r03_launch_entry, NULL, gemm_r03_kernel, GP_GEMM_R03_CONFIGS,
+                gp__gemm_r03_config_name);

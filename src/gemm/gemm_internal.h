@@ -1,20 +1,10 @@
-/* gemm_internal.h — the tensor-core gemm rungs' launchers and the argument block they share (the dispatcher
+/* gemm_internal.h — the argument block the tensor-core gemm rungs share (the dispatcher
  * gemm.c -> the rung files src/gemm/NN_*.cu). Private to the library (C, also included from the .cu files). */
 #ifndef GP_GEMM_INTERNAL_H
 #define GP_GEMM_INTERNAL_H
 #include "../core/internal.h"
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* Stand-in for the public gemm types until include/gpuprim.h declares them (with gp_gemm): the header that
- * does must also `#define GP_GEMM_API_DECLARED 1`, or this block can simply be deleted then. */
-#ifndef GP_GEMM_API_DECLARED
-typedef enum gp_dtype { GP_DTYPE_F32 = 0, GP_DTYPE_F16, GP_DTYPE_BF16 } gp_dtype;
-typedef enum gp_compute {
-    GP_COMPUTE_F32 = 0, /* f16/bf16 inputs, f32 accumulation */
-    GP_COMPUTE_TF32     /* f32 inputs rounded to tf32 (round to nearest, ties away: cvt.rna.tf32.f32), f32 accumulation */
-} gp_compute;
 #endif
 
 /* One call, checked by the dispatcher: C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, all row-major.
@@ -36,8 +26,6 @@ typedef struct gp_gemm_args {
     int vec_a, vec_b, vec_c;  /* 1 if the matrix base is 16-byte aligned and ld*elem_size is a multiple of 16 */
 } gp_gemm_args;
 
-typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
-
 /* Element size in bytes of a gp_dtype (0 for an unknown one). */
 static inline size_t gp__gemm_elem_size(gp_dtype t)
 {
@@ -48,17 +36,6 @@ static inline int gp__gemm_vec_ok(const void *p, int64_t ld, size_t elem_size)
 {
     return ((uintptr_t)p % 16) == 0 && ((uint64_t)ld * elem_size) % 16 == 0;
 }
-
-/* Rung 01: wmma 16x16x16 (tf32: 16x16x8) fragments from padded shared memory. */
-gp_status gp__gemm_r01_wmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
-/* Rung 02: mma.sync + ldmatrix from XOR-swizzled shared memory. */
-gp_status gp__gemm_r02_mma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
-/* Rung 03: multi-stage cp.async pipeline, a tile configuration per shape (gp__gemm_r03_pick). */
-gp_status gp__gemm_r03_multistage(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
-
-gp_kernel_info gp__gemm_r01_kernel(void);
-gp_kernel_info gp__gemm_r02_kernel(void);
-gp_kernel_info gp__gemm_r03_kernel(void);
 
 /* Rung 03's tile configurations. gp__gemm_r03_pick is the per-shape rule (pure, no CUDA: unit-testable on
  * the CPU; dev may be NULL = an H100 with 132 SMs); gp__gemm_r03_launch_cfg runs configuration `cfg`
