@@ -48,6 +48,12 @@ void gpb_vendor_transpose_destroy(void);
 int gpb_vendor_sgemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const float *A, int64_t lda,
                      const float *B, int64_t ldb, float beta, float *C, int64_t ldc, cudaStream_t s);
 
+/* cublasSgemmStridedBatched (pedantic fp32), same arguments as gp_sgemm_strided_batched. */
+int gpb_vendor_sgemm_strided_batched(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const float *A,
+                                     int64_t lda, int64_t stride_a, const float *B, int64_t ldb, int64_t stride_b,
+                                     float beta, float *C, int64_t ldc, int64_t stride_c, int64_t batch,
+                                     cudaStream_t s);
+
 /* cublasLtMatmul on row-major operands, same arguments as gp_gemm (vendor_gemm.cu): the fastest of the
  * heuristic's algorithms for the call, chosen by timing each once the first time a shape is seen (that call
  * synchronises the stream and overwrites C; the following calls of the same shape only enqueue). */

@@ -31,6 +31,7 @@ cli_expect(banks_help_options 0 "--elem E.*.4, 8 or 16.*--pattern P.*row, column
 cli_expect(amdahl_help_options 0 "--fractions F1,F2,....*a comma-separated list of at most 16 numbers from 0 to 1.*--law LAW" amdahl --help)
 cli_expect(help_unknown_command 2 "unknown command 'frob'. commands: list verify" help frob)
 cli_expect(help_two_words 2 "gpuprim help: takes at most 1 name, not also 'bench'" help verify bench)
+cli_expect(bench_help_sweep 0 "--sweep +each primitive.s size or shape sweep" bench --help)
 
 # ---- unknown command, option, primitive, rung ----
 cli_expect(unknown_command 2 "gpuprim: unknown command 'frobnicate'.*see 'gpuprim help'" frobnicate)
@@ -123,6 +124,7 @@ cli_expect(verify_rung_name_no_gpu 3 "gpuprim verify: no usable GPU" verify map 
 cli_expect(verify_all_no_gpu 3 "gpuprim verify: no usable GPU" verify map reduce --rung auto --op max --m 5 --k 7 -v)
 cli_expect(bench_no_gpu 3 "gpuprim bench: no usable GPU" bench map reduce --quick --reps 5 --json=cli_bench.json --csv cli_bench.csv)
 cli_expect(bench_reps_large_no_gpu 3 "gpuprim bench: no usable GPU" bench --reps 100000)
+cli_expect(bench_sweep_no_gpu 3 "gpuprim bench: no usable GPU" bench --sweep sgemm transpose)
 cli_expect(explain_no_gpu 3 "gpuprim explain: no usable GPU" explain map --rung 3 --no-ncu)
 
 # ---- the CPU analysis commands' results ----

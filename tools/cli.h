@@ -113,6 +113,7 @@ typedef struct gpt_opts {
     int64_t seed;       /* random inputs; 0 = from the clock (chosen once per command, and printed) */
     int64_t reps;       /* timed repetitions; 0 = auto (about 0.2 s per row, 10 to 500) */
     int quick;          /* bench: fewer and smaller cases */
+    int sweep;          /* bench: each primitive's size or shape sweep (vendor and auto, or the rung given) */
     int verbose;
     const char *op;     /* primitive-specific variant ("add", "sum", "u8", ...); NULL = default */
     const char *json;   /* bench: write JSON here */

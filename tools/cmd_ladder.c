@@ -200,6 +200,7 @@ static const gpt_option bench_options[] = {
     GPT_INT("--reps", gpt_opts, reps, "R", 1, GPB_MAX_REPS, "timed runs per row; default: about 0.2 s, 10 to 500"),
     OPT_SEED,
     GPT_FLAG("--quick", NULL, gpt_opts, quick, "fewer and smaller cases"),
+    GPT_FLAG("--sweep", NULL, gpt_opts, sweep, "each primitive's size or shape sweep: the vendor and auto (or one --rung) at each"),
     GPT_STRING("--json", gpt_opts, json, "FILE", "a file name in a writable folder", "also write the rows as JSON"),
     GPT_STRING("--csv", gpt_opts, csv, "FILE", "a file name in a writable folder", "also write the rows as CSV"),
     GPT_FLAG("--verbose", "-v", gpt_opts, verbose, "also time each tile configuration of rungs that have them"),
@@ -256,6 +257,7 @@ static int run_bench(int argc, char **argv)
     if ((rc = ladder_args(&gpt_cmd_bench, argc, argv, &o, &selected))) return rc == GPT_PARSE_HELP ? GPT_EXIT_OK : rc;
     if ((rc = check_writable(&gpt_cmd_bench, "--json", o.json)) || (rc = check_writable(&gpt_cmd_bench, "--csv", o.csv)))
         return rc;
+    if (o.sweep && o.rung.number == GPT_RUNG_ALL) o.rung.number = GPT_RUNG_AUTO; /* a sweep times auto (or one rung) */
     if ((rc = gpt_open_handle("bench", &h))) return rc;
     gpb_report_init(&r);
     if (gpt_bench_begin(&r, (int)o.reps)) {

@@ -88,6 +88,10 @@ struct gpt_prim_cli {
     int (*bench)(gpt_bench *b);
 };
 
+/* The sizes of the 1-D primitives' sweeps (bench --sweep): 2^10 .. 2^30, every power of two. */
+#define GPT_SWEEP_LOG2_MIN 10
+#define GPT_SWEEP_LOG2_MAX 30
+
 /* The registry (prims.c). */
 extern const gpt_prim_cli *const gpt_prims[];
 extern const int gpt_prim_count;

@@ -188,7 +188,13 @@ static int compact_bench(gpt_bench *b)
     static const gpt_case_hooks hooks = {compact_setup, compact_run, compact_vendor, compact_check, compact_teardown,
                                          NULL};
     struct compact_bench m = {b->o->n > 0 ? b->o->n : (b->o->quick ? (int64_t)1 << 24 : (int64_t)1 << 28), NULL, NULL};
-    return gpt_bench_case(b, &hooks, &m);
+    int fails = 0;
+    if (!b->o->sweep) return gpt_bench_case(b, &hooks, &m);
+    for (int p = GPT_SWEEP_LOG2_MIN; p <= GPT_SWEEP_LOG2_MAX; p++) {
+        m.n = (int64_t)1 << p;
+        fails += gpt_bench_case(b, &hooks, &m);
+    }
+    return fails;
 }
 
 /* CUB's select takes int sizes. */

@@ -267,6 +267,13 @@ static int hist_bench(gpt_bench *b)
     const int64_t big = o->quick ? (int64_t)1 << 26 : (int64_t)1 << 30;
     gpt_hist_kind kinds[3];
     int nk = hist_kinds(o, kinds), fails = 0;
+    if (o->sweep) { /* random u8 samples, 256 bins, at every size */
+        for (int p = GPT_SWEEP_LOG2_MIN; p <= GPT_SWEEP_LOG2_MAX; p++) {
+            struct hist_bench u8 = {GPT_HIST_U8, (int64_t)1 << p, 0, 0.0, 256.0, NULL, 0, {0}, {0}};
+            fails += gpt_bench_case(b, &hooks, &u8);
+        }
+        return fails;
+    }
     for (int k = 0; k < nk; k++) {
         struct hist_bench u8 = {GPT_HIST_U8, o->n > 0 ? o->n : big, 0, 0.0, 256.0, NULL, 0, {0}, {0}};
         struct hist_bench u8_equal = {GPT_HIST_U8, o->n > 0 ? o->n : big / 4, 1, 0.0, 256.0, NULL, 0, {0}, {0}};

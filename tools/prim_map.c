@@ -142,7 +142,13 @@ static int map_bench(gpt_bench *b)
     static const gpt_case_hooks hooks = {map_setup, map_run, map_vendor, map_check, map_teardown, NULL};
     struct map_bench m = {map_op(b->o), b->o->n > 0 ? b->o->n : (b->o->quick ? (int64_t)1 << 24 : (int64_t)1 << 28),
                           NULL, NULL};
-    return gpt_bench_case(b, &hooks, &m);
+    int fails = 0;
+    if (!b->o->sweep) return gpt_bench_case(b, &hooks, &m);
+    for (int p = GPT_SWEEP_LOG2_MIN; p <= GPT_SWEEP_LOG2_MAX; p++) {
+        m.n = (int64_t)1 << p;
+        fails += gpt_bench_case(b, &hooks, &m);
+    }
+    return fails;
 }
 
 const gpt_prim_cli gpt_map_cli = {"map", GP_PRIM_MAP, op_names, "add", 0, map_verify, map_bench};

@@ -308,7 +308,14 @@ static int reduce_bench(gpt_bench *b)
     };
     const int ncases = o->op || o->quick ? 1 : (int)(sizeof cases / sizeof cases[0]);
     int fails = 0;
-    for (int i = 0; i < ncases; i++) fails += gpt_bench_case(b, &hooks, &cases[i]);
+    if (o->sweep) /* f32 sum (or --op) at every size */
+        for (int p = GPT_SWEEP_LOG2_MIN; p <= GPT_SWEEP_LOG2_MAX; p++) {
+            struct reduce_bench one = cases[0];
+            one.n = (int64_t)1 << p;
+            fails += gpt_bench_case(b, &hooks, &one);
+        }
+    else
+        for (int i = 0; i < ncases; i++) fails += gpt_bench_case(b, &hooks, &cases[i]);
     return fails;
 }
 

@@ -233,7 +233,13 @@ static int scan_bench(gpt_bench *b)
     static const gpt_case_hooks hooks = {scan_setup, scan_run, scan_vendor, scan_bench_check, scan_teardown, NULL};
     const int64_t n = b->o->n > 0 ? b->o->n : (b->o->quick ? (int64_t)1 << 24 : (int64_t)1 << 28);
     struct scan_bench i32 = {0, n, NULL, NULL}, f32 = {1, n, NULL, NULL};
-    return gpt_bench_case(b, &hooks, &i32) + gpt_bench_case(b, &hooks, &f32);
+    int fails = 0;
+    if (!b->o->sweep) return gpt_bench_case(b, &hooks, &i32) + gpt_bench_case(b, &hooks, &f32);
+    for (int p = GPT_SWEEP_LOG2_MIN; p <= GPT_SWEEP_LOG2_MAX; p++) { /* i32 inclusive sums */
+        i32.n = (int64_t)1 << p;
+        fails += gpt_bench_case(b, &hooks, &i32);
+    }
+    return fails;
 }
 
 /* CUB's scan takes int sizes. */

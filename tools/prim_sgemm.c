@@ -115,36 +115,54 @@ static int sgemm_verify(gp_handle h, const gpt_opts *o, int rung, char *detail, 
     return f;
 }
 
-/* ---- bench: C = A B (NN), 2mnk FLOPs; every row checked against cuBLAS's output ---- */
+/* ---- bench: C = op(A) op(B), 2mnk FLOPs per product; every row checked against cuBLAS's output ---- */
 enum { SG_A, SG_B, SG_C };
 struct sgemm_bench {
     int64_t m, n, k;
     const char *why;       /* a word after the shape, or NULL */
     float *want, *got;     /* cuBLAS's C of set 0, and a rung's */
+    int ta, tb;            /* transposes (the headline cases: NN) */
+    int pad;               /* extra elements of every leading dimension (odd: no 16-byte rows) */
+    int64_t batch;         /* > 1: a strided batch of products (gp_sgemm_strided_batched) */
 };
+/* Leading dimensions and strides of a case: A, B, C packed one after another in a batch. */
+static int64_t sg_lda(const struct sgemm_bench *x) { return (x->ta ? x->m : x->k) + x->pad; }
+static int64_t sg_ldb(const struct sgemm_bench *x) { return (x->tb ? x->k : x->n) + x->pad; }
+static int64_t sg_ldc(const struct sgemm_bench *x) { return x->n + x->pad; }
+static int64_t sg_span_a(const struct sgemm_bench *x) { return (x->ta ? x->k : x->m) * sg_lda(x); }
+static int64_t sg_span_b(const struct sgemm_bench *x) { return (x->tb ? x->n : x->k) * sg_ldb(x); }
+static int64_t sg_span_c(const struct sgemm_bench *x) { return x->m * sg_ldc(x); }
 
 static int sgemm_setup(gpt_bench *b, gpt_case *c)
 {
     struct sgemm_bench *x = (struct sgemm_bench *)c->state;
-    const int64_t m = x->m, n = x->n, k = x->k;
-    gpt_case_buffer(c, (size_t)(m * k) * 4, GPT_INPUT);
-    gpt_case_buffer(c, (size_t)(k * n) * 4, GPT_INPUT);
-    gpt_case_buffer(c, (size_t)(m * n) * 4, GPT_OUTPUT);
-    c->set_bytes = (size_t)(m * k + k * n + m * n) * 4;
+    const int64_t m = x->m, n = x->n, k = x->k, nb = x->batch > 1 ? x->batch : 1;
+    const int64_t na = nb * sg_span_a(x), nbb = nb * sg_span_b(x), nc = nb * sg_span_c(x);
+    size_t used;
+    gpt_case_buffer(c, (size_t)na * 4, GPT_INPUT);
+    gpt_case_buffer(c, (size_t)nbb * 4, GPT_INPUT);
+    gpt_case_buffer(c, (size_t)nc * 4, GPT_OUTPUT);
+    c->set_bytes = (size_t)(na + nbb + nc) * 4;
     c->max_sets = 16;
     if (gpt_case_alloc(b, c)) return 1;
     for (int s = 0; s < c->sets; s++) {
-        gpt_fill_f32((float *)c->buf[s][SG_A], m * k, -1.f, 1.f, b->o->seed + 2 * s, b->stream);
-        gpt_fill_f32((float *)c->buf[s][SG_B], k * n, -1.f, 1.f, b->o->seed + 2 * s + 1, b->stream);
+        gpt_fill_f32((float *)c->buf[s][SG_A], na, -1.f, 1.f, b->o->seed + 2 * s, b->stream);
+        gpt_fill_f32((float *)c->buf[s][SG_B], nbb, -1.f, 1.f, b->o->seed + 2 * s + 1, b->stream);
     }
-    x->want = (float *)malloc((size_t)(m * n) * 4);
-    x->got = (float *)malloc((size_t)(m * n) * 4);
-    snprintf(c->shape, sizeof c->shape, "%lldx%lldx%lld NN%s%s", (long long)m, (long long)n, (long long)k,
-             x->why ? " " : "", x->why ? x->why : "");
+    x->want = (float *)malloc((size_t)nc * 4);
+    x->got = (float *)malloc((size_t)nc * 4);
+    snprintf(c->shape, sizeof c->shape, "%lldx%lldx%lld %c%c", (long long)m, (long long)n, (long long)k,
+             x->ta ? 'T' : 'N', x->tb ? 'T' : 'N');
+    used = strlen(c->shape);
+    if (x->batch > 1) snprintf(c->shape + used, sizeof c->shape - used, " x%lld", (long long)x->batch);
+    used = strlen(c->shape);
+    if (x->pad) snprintf(c->shape + used, sizeof c->shape - used, " ld+%d", x->pad);
+    used = strlen(c->shape);
+    if (x->why) snprintf(c->shape + used, sizeof c->shape - used, " %s", x->why);
     snprintf(c->vendor, sizeof c->vendor, "cublasSgemm pedantic (vendor)");
     snprintf(c->note, sizeof c->note, "  verification: every row vs cublasSgemm output, relative Frobenius error <= %.1e",
              gpt_sgemm_tol(k));
-    c->work = 2.0 * m * n * k;
+    c->work = 2.0 * m * n * k * nb;
     c->flops = 1;
     return !x->want || !x->got;
 }
@@ -152,15 +170,26 @@ static int sgemm_setup(gpt_bench *b, gpt_case *c)
 static int sgemm_run(gpt_case *c, int set)
 {
     const struct sgemm_bench *x = (const struct sgemm_bench *)c->state;
-    return gp_sgemm(c->bench->h, GP_NO_TRANS, GP_NO_TRANS, x->m, x->n, x->k, 1.f, (const float *)c->buf[set][SG_A], x->k,
-                    (const float *)c->buf[set][SG_B], x->n, 0.f, (float *)c->buf[set][SG_C], x->n) != GP_SUCCESS;
+    const float *A = (const float *)c->buf[set][SG_A], *B = (const float *)c->buf[set][SG_B];
+    float *C = (float *)c->buf[set][SG_C];
+    if (x->batch > 1)
+        return gp_sgemm_strided_batched(c->bench->h, (gp_trans)x->ta, (gp_trans)x->tb, x->m, x->n, x->k, 1.f, A,
+                                        sg_lda(x), sg_span_a(x), B, sg_ldb(x), sg_span_b(x), 0.f, C, sg_ldc(x),
+                                        sg_span_c(x), x->batch) != GP_SUCCESS;
+    return gp_sgemm(c->bench->h, (gp_trans)x->ta, (gp_trans)x->tb, x->m, x->n, x->k, 1.f, A, sg_lda(x), B, sg_ldb(x),
+                    0.f, C, sg_ldc(x)) != GP_SUCCESS;
 }
 
 static int sgemm_vendor(gpt_case *c, int set)
 {
     const struct sgemm_bench *x = (const struct sgemm_bench *)c->state;
-    return gpb_vendor_sgemm(0, 0, x->m, x->n, x->k, 1.f, (const float *)c->buf[set][SG_A], x->k,
-                            (const float *)c->buf[set][SG_B], x->n, 0.f, (float *)c->buf[set][SG_C], x->n,
+    const float *A = (const float *)c->buf[set][SG_A], *B = (const float *)c->buf[set][SG_B];
+    float *C = (float *)c->buf[set][SG_C];
+    if (x->batch > 1)
+        return gpb_vendor_sgemm_strided_batched(x->ta, x->tb, x->m, x->n, x->k, 1.f, A, sg_lda(x), sg_span_a(x), B,
+                                                sg_ldb(x), sg_span_b(x), 0.f, C, sg_ldc(x), sg_span_c(x), x->batch,
+                                                c->bench->stream);
+    return gpb_vendor_sgemm(x->ta, x->tb, x->m, x->n, x->k, 1.f, A, sg_lda(x), B, sg_ldb(x), 0.f, C, sg_ldc(x),
                             c->bench->stream);
 }
 
@@ -169,11 +198,18 @@ static int sgemm_check(gpt_case *c, int vendor, const char *label)
 {
     struct sgemm_bench *x = (struct sgemm_bench *)c->state;
     const double tol = gpt_sgemm_tol(x->k);
-    double rel;
-    if (cudaMemcpy(vendor ? x->want : x->got, c->buf[0][SG_C], (size_t)(x->m * x->n) * 4, cudaMemcpyDeviceToHost))
+    const int64_t ldc = sg_ldc(x), rows = x->m * (x->batch > 1 ? x->batch : 1); /* a batch: its Cs, row after row */
+    double num = 0, den = 0, rel;
+    if (cudaMemcpy(vendor ? x->want : x->got, c->buf[0][SG_C], (size_t)(rows * ldc) * 4, cudaMemcpyDeviceToHost))
         return 0;
     if (vendor) return -1;
-    rel = rel_frob(x->got, x->n, x->want, 0, x->m, x->n);
+    for (int64_t i = 0; i < rows; i++)
+        for (int64_t j = 0; j < x->n; j++) {
+            const double g = x->got[i * ldc + j], w = x->want[i * ldc + j];
+            num += (g - w) * (g - w);
+            den += w * w;
+        }
+    rel = den > 0 ? sqrt(num / den) : sqrt(num);
     if (!(rel <= tol))
         fprintf(stderr, "sgemm bench %s %s: relative error vs cuBLAS %.3e > %.1e\n", c->shape, label, rel, tol);
     return rel <= tol;
@@ -200,16 +236,40 @@ static int sgemm_bench(gpt_bench *b)
     const gpt_opts *o = b->o;
     /* tall-skinny: many rows through a narrow layer (32768 x 4096 activations times a 4096 x 256 weight); only
      * 2 tile columns, so all parallelism comes from m, and A (512 MB) is streamed once */
-    struct sgemm_bench full[] = {{4096, 4096, 4096, NULL, NULL, NULL}, {8192, 8192, 8192, NULL, NULL, NULL},
-                                 {1024, 1024, 1024, NULL, NULL, NULL}, {32768, 256, 4096, "tall-skinny", NULL, NULL}};
-    struct sgemm_bench quick[] = {{1024, 1024, 1024, NULL, NULL, NULL}, {2048, 2048, 2048, NULL, NULL, NULL}};
-    struct sgemm_bench given = {o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, NULL, NULL, NULL};
+    /* a case: m, n, k, a word for the shape, transposes, extra ld elements, products in the batch */
+#define SG(M, N, K, WHY, TA, TB, PAD, BATCH) \
+    {.m = M, .n = N, .k = K, .why = WHY, .want = NULL, .got = NULL, .ta = TA, .tb = TB, .pad = PAD, .batch = BATCH}
+    struct sgemm_bench full[] = {SG(4096, 4096, 4096, NULL, 0, 0, 0, 1), SG(8192, 8192, 8192, NULL, 0, 0, 0, 1),
+                                 SG(1024, 1024, 1024, NULL, 0, 0, 0, 1),
+                                 SG(32768, 256, 4096, "tall-skinny", 0, 0, 0, 1)};
+    struct sgemm_bench quick[] = {SG(1024, 1024, 1024, NULL, 0, 0, 0, 1), SG(2048, 2048, 2048, NULL, 0, 0, 0, 1)};
+    /* the sweep (issue 20): tiny to large squares, just above powers of two, odd leading dimensions, tall and
+     * wide, deep k, every transpose, batches of small products */
+    struct sgemm_bench sweep[] = {
+        SG(64, 64, 64, "tiny", 0, 0, 0, 1),           SG(128, 128, 128, "tiny", 0, 0, 0, 1),
+        SG(256, 256, 256, "small", 0, 0, 0, 1),       SG(512, 512, 512, "small", 0, 0, 0, 1),
+        SG(768, 768, 768, "mid", 0, 0, 0, 1),         SG(1024, 1024, 1024, "mid", 0, 0, 0, 1),
+        SG(1536, 1536, 1536, "mid", 0, 0, 0, 1),      SG(2048, 2048, 2048, "mid", 0, 0, 0, 1),
+        SG(3000, 3000, 3000, "mid", 0, 0, 0, 1),      SG(4096, 4096, 4096, "large", 0, 0, 0, 1),
+        SG(8192, 8192, 8192, "large", 0, 0, 0, 1),    SG(1025, 1025, 1025, "pow2+1", 0, 0, 0, 1),
+        SG(2049, 2047, 2051, "pow2+-1", 0, 0, 0, 1),  SG(4097, 4097, 4097, "pow2+1", 0, 0, 0, 1),
+        SG(1000, 1000, 1000, "odd ld", 0, 0, 1, 1),   SG(2048, 2048, 2048, "odd ld", 0, 0, 3, 1),
+        SG(32768, 256, 4096, "tall-skinny", 0, 0, 0, 1), SG(8192, 128, 8192, "tall-skinny", 0, 0, 0, 1),
+        SG(256, 32768, 4096, "short-wide", 0, 0, 0, 1),  SG(128, 8192, 8192, "short-wide", 0, 0, 0, 1),
+        SG(64, 64, 65536, "deep-k", 0, 0, 0, 1),      SG(256, 256, 65536, "deep-k", 0, 0, 0, 1),
+        SG(1024, 1024, 16384, "deep-k", 0, 0, 0, 1),  SG(2048, 2048, 2048, NULL, 0, 1, 0, 1),
+        SG(2048, 2048, 2048, NULL, 1, 0, 0, 1),       SG(2048, 2048, 2048, NULL, 1, 1, 0, 1),
+        SG(1000, 1000, 1000, NULL, 1, 1, 0, 1),       SG(256, 256, 256, "batched", 0, 0, 0, 32),
+        SG(64, 64, 64, "batched", 0, 0, 0, 1024),     SG(128, 128, 128, "batched", 1, 0, 0, 256)};
+    struct sgemm_bench given = SG(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, NULL, 0, 0, 0, 1);
     struct sgemm_bench *cases = full;
     int ncases = 4, fails = 0;
-    if (o->m > 0 || o->n > 0 || o->k > 0) cases = &given, ncases = 1;
+    if (o->sweep) cases = sweep, ncases = (int)(sizeof sweep / sizeof sweep[0]);
+    else if (o->m > 0 || o->n > 0 || o->k > 0) cases = &given, ncases = 1;
     else if (o->quick) cases = quick, ncases = 2;
     for (int i = 0; i < ncases; i++) fails += gpt_bench_case(b, &hooks, &cases[i]);
     return fails;
+#undef SG
 }
 
 const gpt_prim_cli gpt_sgemm_cli = {"sgemm", GP_PRIM_SGEMM, NULL, NULL, 0, sgemm_verify, sgemm_bench};

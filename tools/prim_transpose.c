@@ -171,6 +171,19 @@ static int transpose_bench(gpt_bench *b)
     struct transpose_bench given = {o->m > 0 ? o->m : o->n, o->n > 0 ? o->n : o->m, NULL, NULL};
     struct transpose_bench quick = {4096, 4096, NULL, NULL}, square = {16384, 16384, NULL, NULL};
     struct transpose_bench odd = {16383, 16385, NULL, NULL}; /* no multiple of any tile: edge tiles, rung 3 for auto */
+    if (o->sweep) {
+        /* squares, odd (rows not 16-byte aligned), skinny and wide shapes */
+        static const int64_t shapes[][2] = {{16384, 16384}, {16383, 16385}, {8192, 8192}, {4097, 4095}, {4096, 4096},
+                                            {1024, 1024}, {1000, 1000}, {256, 256}, {8192, 2048}, {2048, 8192},
+                                            {65536, 64}, {64, 65536}, {1 << 20, 32}, {32, 1 << 20}, {1, 1 << 22},
+                                            {1 << 22, 1}};
+        int fails = 0;
+        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+            struct transpose_bench t = {shapes[i][0], shapes[i][1], NULL, NULL};
+            fails += gpt_bench_case(b, &hooks, &t);
+        }
+        return fails;
+    }
     if (o->m > 0 || o->n > 0) return gpt_bench_case(b, &hooks, &given);
     if (o->quick) return gpt_bench_case(b, &hooks, &quick);
     return gpt_bench_case(b, &hooks, &square) + gpt_bench_case(b, &hooks, &odd);
