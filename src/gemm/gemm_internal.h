@@ -1,0 +1,76 @@
+/* gemm_internal.h — the tensor-core gemm rungs' launchers and the argument block they share (the dispatcher
+ * gemm.c -> the rung files src/gemm/NN_*.cu). Private to the library (C, also included from the .cu files).
+ * The argument block and the type enums are the same as on the gemm-tc branch (rungs 01-03); this branch adds
+ * the Hopper rungs 04-06 (sm_90a: TMA + wgmma), declared at the end. */
+#ifndef GP_GEMM_INTERNAL_H
+#define GP_GEMM_INTERNAL_H
+#include "../core/internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Stand-in for the public gemm types until include/gpuprim.h declares them (with gp_gemm): the header that
+ * does must also `#define GP_GEMM_API_DECLARED 1`, or this block can simply be deleted then. */
+#ifndef GP_GEMM_API_DECLARED
+typedef enum gp_dtype { GP_DTYPE_F32 = 0, GP_DTYPE_F16, GP_DTYPE_BF16 } gp_dtype;
+typedef enum gp_compute {
+    GP_COMPUTE_F32 = 0, /* f16/bf16 inputs, f32 accumulation */
+    GP_COMPUTE_TF32     /* f32 inputs as tf32, f32 accumulation */
+} gp_compute;
+#endif
+
+/* One call, checked by the dispatcher: C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, all row-major.
+ * A is stored m x k (lda >= k) if ta == 0, k x m (lda >= m) if ta == 1; B is stored k x n (ldb >= n) if
+ * tb == 0, n x k (ldb >= k) if tb == 1. Supported type combinations (the launchers do not check them again):
+ *   compute F32:  ab_type F16 or BF16, c_type F32 or == ab_type;
+ *   compute TF32: ab_type F32, c_type F32.
+ * m, n >= 1. k == 0 means "do not read A or B" (the dispatcher also passes 0 for alpha == 0): C = beta * C.
+ * beta == 0: C is not read. Only C's m x n window is written. */
+typedef struct gp_gemm_args {
+    int64_t m, n, k;
+    const void *A, *B;
+    void *C;
+    int64_t lda, ldb, ldc;
+    float alpha, beta;
+    int ta, tb;               /* 0 as stored, 1 transposed */
+    gp_dtype ab_type, c_type;
+    gp_compute compute;
+    int vec_a, vec_b, vec_c;  /* 1 if the matrix base is 16-byte aligned and ld*elem_size is a multiple of 16 */
+} gp_gemm_args;
+
+typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+
+/* Element size in bytes of a gp_dtype (0 for an unknown one). */
+static inline size_t gp__gemm_elem_size(gp_dtype t)
+{
+    return t == GP_DTYPE_F32 ? 4 : (t == GP_DTYPE_F16 || t == GP_DTYPE_BF16) ? 2 : 0;
+}
+/* The vec_* flag of a matrix: base 16-byte aligned and each row starts 16-byte aligned. */
+static inline int gp__gemm_vec_ok(const void *p, int64_t ld, size_t elem_size)
+{
+    return ((uintptr_t)p % 16) == 0 && ((uint64_t)ld * elem_size) % 16 == 0;
+}
+
+/* ---- Hopper rungs (sm_90a; min_cc 90). Each returns GP_ERROR_NOT_SUPPORTED, before launching anything,
+ * for arguments it cannot take (the dispatcher then falls back to rung 03):
+ *   - k > 0 and A or B not describable by a tensor map: vec_a / vec_b == 0 (base not 16-byte aligned or
+ *     ld * elem_size not a multiple of 16 bytes);
+ *   - tf32 with an MN-major operand (ta == 1 or tb == 0): tf32 wgmma reads only K-major shared memory;
+ *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
+ *   - rung 06 only: vec_c == 0 (its epilogue stores C through a tensor map).
+ * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
+/* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring. */
+gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 05: warp-specialised: producer warp + two consumer warpgroups (setmaxnreg), 128x256 tile, 4 stages. */
+gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 06: persistent, grouped tile order, TMA-store epilogue overlapping the next tile's loads. */
+gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+
+gp_kernel_info gp__gemm_r04_kernel(void);
+gp_kernel_info gp__gemm_r05_kernel(void);
+gp_kernel_info gp__gemm_r06_kernel(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
