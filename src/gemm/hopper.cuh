@@ -79,10 +79,11 @@ static inline CUtensorMapDataType gp_h_tmap_dtype(gp_dtype t)
 }
 
 /* A rows x cols row-major matrix (leading dimension ld elements) seen as a 2-D tensor {cols, rows}, read or
- * written in boxes of {box_cols, box_rows} with the 128-byte swizzle (box_cols * elem == 128). Returns 0 on
- * success. */
+ * written in boxes of {box_cols, box_rows} with the given swizzle (box_cols * elem == the swizzle span).
+ * Returns 0 on success. */
 static inline int gp_h_tmap_2d(CUtensorMap *map, const void *base, gp_dtype t, int64_t rows, int64_t cols,
-                               int64_t ld, int box_cols, int box_rows)
+                               int64_t ld, int box_cols, int box_rows,
+                               CUtensorMapSwizzle swz = CU_TENSOR_MAP_SWIZZLE_128B)
 {
     gp_pfn_tmap_encode_tiled enc = gp_h_encode_fn();
     if (!enc) return 1;
@@ -92,7 +93,7 @@ static inline int gp_h_tmap_2d(CUtensorMap *map, const void *base, gp_dtype t, i
     cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
     cuuint32_t estr[2] = {1, 1};
     CUresult r = enc(map, gp_h_tmap_dtype(t), 2, (void *)base, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                     CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+                     swz, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     return r != CUDA_SUCCESS;
 }
 
@@ -277,10 +278,29 @@ static __device__ __forceinline__ void gp_mbar_arrive(uint64_t *bar)
 {
     asm volatile("mbarrier.arrive.release.cta.shared::cta.b64 _, [%0];" ::"r"(gp_h_smem(bar)) : "memory");
 }
+static __device__ __forceinline__ bool gp_mbar_try_wait(uint64_t *bar, uint32_t parity)
+{
+    uint32_t done;
+    asm volatile("{\n"
+                 ".reg .pred p;\n"
+                 "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], %2;\n"
+                 "selp.u32 %0, 1, 0, p;\n"
+                 "}\n"
+                 : "=r"(done)
+                 : "r"(gp_h_smem(bar)), "r"(parity)
+                 : "memory");
+    return done != 0;
+}
 /* Waits until the phase with the given parity has completed (try_wait suspends the thread for a while in
- * hardware before it returns false, so the loop does not spin hot). */
+ * hardware before it returns false, so the loop does not spin hot). With GP_H_WATCHDOG defined (test builds),
+ * a wait that fails 2^26 times in a row traps: a pipeline deadlock becomes a launch error, not a hang. */
 static __device__ __forceinline__ void gp_mbar_wait(uint64_t *bar, uint32_t parity)
 {
+#ifdef GP_H_WATCHDOG
+    uint32_t n = 0;
+    while (!gp_mbar_try_wait(bar, parity))
+        if (++n == (1u << 26)) __trap();
+#else
     asm volatile("{\n"
                  ".reg .pred done;\n"
                  "GP_MBAR_WAIT_%=:\n"
@@ -289,6 +309,7 @@ static __device__ __forceinline__ void gp_mbar_wait(uint64_t *bar, uint32_t pari
                  "}\n" ::"r"(gp_h_smem(bar)),
                  "r"(parity)
                  : "memory");
+#endif
 }
 
 /* TMA: a 2-D box global -> shared, completing (complete_tx) on an mbarrier of this CTA. */

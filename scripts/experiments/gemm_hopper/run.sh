@@ -1,0 +1,106 @@
+#!/bin/bash
+# run.sh OUTDIR — builds the Hopper gemm rungs 04-06 and their harness (no library build), then verifies and
+# times them on the GPU (an H100: sm_90a). Full log: OUTDIR/log.txt; compiler report: OUTDIR/ptxas.txt; SASS
+# instruction counts: OUTDIR/sass.txt; a compact summary on stdout.
+#   SMALL=1  only the small verification cases, no timing (for compute-sanitizer: see the commands printed)
+#   NCU=1    also print the ncu commands that read the tensor-pipe utilisation of rung 06 and of cuBLAS
+#   SAN=1    with SMALL=1: run the small cases under compute-sanitizer memcheck and racecheck too
+#   WATCHDOG=0  build without the mbarrier watchdog (default on: a wait that fails 2^26 times traps, so a
+#            pipeline deadlock is reported as a launch error naming the case instead of hanging the run)
+# Environment: CUDA_HOME (default /usr/local/cuda), JOBS (parallel compiles, default nproc).
+set -euo pipefail
+OUT=${1:?usage: run.sh OUTDIR}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+NVCC="$CUDA_HOME/bin/nvcc"
+CUOBJDUMP=$(command -v cuobjdump || echo "$CUDA_HOME/bin/cuobjdump")
+B="$OUT/build"
+mkdir -p "$B"
+FLAGS=(-std=c++17 --expt-relaxed-constexpr -O3 -gencode arch=compute_90a,code=sm_90a -I"$ROOT/include" -I"$ROOT/src")
+[ "${WATCHDOG:-1}" = 1 ] && FLAGS+=(-DGP_H_WATCHDOG)
+RUNGS=(04_tma_wgmma 05_warpspec 06_persistent)
+
+t0=$(date +%s)
+echo "== build ($ROOT, $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+pids=()
+for r in "${RUNGS[@]}"; do
+    "$NVCC" "${FLAGS[@]}" -Xptxas -v -c "$ROOT/src/gemm/$r.cu" -o "$B/$r.o" >"$B/$r.ptxas" 2>&1 &
+    pids+=($!)
+done
+"$NVCC" "${FLAGS[@]}" -Xcompiler -fopenmp -c "$HERE/hopper_gemm.cu" -o "$B/hopper_gemm.o" >"$B/harness.log" 2>&1 &
+pids+=($!)
+for c in checks status; do
+    "$NVCC" -x c -O2 -I"$ROOT/include" -I"$ROOT/src" -c "$ROOT/src/core/$c.c" -o "$B/$c.o"
+done
+fail=0
+for p in "${pids[@]}"; do wait "$p" || fail=1; done
+if [ $fail -ne 0 ]; then
+    cat "$B"/*.ptxas "$B/harness.log"
+    echo "BUILD FAILED"
+    exit 1
+fi
+"$NVCC" -o "$B/hopper_gemm" "$B"/*.o -Xcompiler -fopenmp -lcublasLt -lcublas
+echo "built in $(( $(date +%s) - t0 )) s"
+
+# compiler report: registers / spills per kernel, setmaxnreg and wgmma-serialisation warnings
+: >"$OUT/ptxas.txt"
+for r in "${RUNGS[@]}"; do
+    echo "== $r" >>"$OUT/ptxas.txt"
+    grep -E "Compiling entry|registers|spill|C75[0-9][0-9]" "$B/$r.ptxas" >>"$OUT/ptxas.txt" || true
+done
+# SASS evidence: tensor-core, TMA and mbarrier instructions per rung object
+: >"$OUT/sass.txt"
+for r in "${RUNGS[@]}"; do
+    echo "== $r" >>"$OUT/sass.txt"
+    "$CUOBJDUMP" -sass "$B/$r.o" | grep -oE "\b(HGMMA|HMMA|UTMALDG|UTMASTG|SYNCS|USETMAXREG|LDL|STL)[A-Z0-9._x]*" |
+        sort | uniq -c >>"$OUT/sass.txt" || true
+done
+echo "== compiler (registers, spills: OUTDIR/ptxas.txt)"
+for r in "${RUNGS[@]}"; do
+    regs=$(grep -oE "Used [0-9]+ registers" "$B/$r.ptxas" | sort | uniq -c | sort -rn | head -1 | awk '{print $3}')
+    spills=$(grep -oE "[0-9]+ bytes spill stores" "$B/$r.ptxas" | awk '{s+=$1} END {print s+0}')
+    warns=$(grep -cE "C7508|C7515|C7510" "$B/$r.ptxas" || true)
+    printf "  %-14s %s registers (main kernels), spill-store bytes %s, setmaxnreg/wgmma warnings %s\n" "$r" "$regs" "$spills" "$warns"
+done
+echo "== SASS (OUTDIR/sass.txt)"
+awk '/^==/{r=$2} /HGMMA|UTMALDG|UTMASTG|USETMAXREG/{printf "  %-14s %s x%s\n", r, $2, $1}' "$OUT/sass.txt"
+
+cd "$B"
+if [ "${SMALL:-0}" = 1 ]; then
+    echo "== verification, small cases"
+    timeout 600 ./hopper_gemm --small --verify-only >"$OUT/log.txt" 2>&1 && st=0 || st=$?
+    grep -E "^FAIL" "$OUT/log.txt" | head -20 || true
+    grep -E "^verification" "$OUT/log.txt" || tail -5 "$OUT/log.txt"
+    SANBIN="$CUDA_HOME/bin/compute-sanitizer"
+    [ -x "$SANBIN" ] || SANBIN=$(command -v compute-sanitizer || echo compute-sanitizer)
+    echo "sanitizer commands (SAN=1 runs them):"
+    echo "  $SANBIN --tool memcheck  $B/hopper_gemm --small --verify-only"
+    echo "  $SANBIN --tool racecheck $B/hopper_gemm --small --verify-only"
+    if [ "${SAN:-0}" = 1 ]; then
+        "$SANBIN" --tool memcheck "$B/hopper_gemm" --small --verify-only >"$OUT/memcheck.txt" 2>&1 || true
+        "$SANBIN" --tool racecheck "$B/hopper_gemm" --small --verify-only >"$OUT/racecheck.txt" 2>&1 || true
+        echo "memcheck:  $(grep -E 'ERROR SUMMARY' "$OUT/memcheck.txt" || tail -1 "$OUT/memcheck.txt")"
+        echo "racecheck: $(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/racecheck.txt" | head -1 || tail -1 "$OUT/racecheck.txt")"
+    fi
+    exit $st
+fi
+
+echo "== verification + timing (full log: OUTDIR/log.txt)"
+timeout 900 ./hopper_gemm >"$OUT/log.txt" 2>&1 && st=0 || st=$?
+grep -E "^FAIL" "$OUT/log.txt" | head -20 || true
+grep -E "^device|^verification" "$OUT/log.txt" || true
+sed -n '/^type /,$p' "$OUT/log.txt"
+[ $st -eq 0 ] || { echo "exit status $st (last lines:)"; tail -5 "$OUT/log.txt"; }
+echo "total $(( $(date +%s) - t0 )) s"
+
+if [ "${NCU:-0}" = 1 ]; then
+    NCU_BIN=$(command -v ncu || echo "$CUDA_HOME/bin/ncu")
+    M=sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,launch__registers_per_thread
+    echo "== ncu (tensor-pipe utilisation; run these by hand):"
+    echo "  $NCU_BIN --clock-control none -k regex:gp_gemm_r06 -s 3 -c 1 --metrics $M $B/hopper_gemm --profile 6 bf16 8192"
+    echo "  $NCU_BIN --clock-control none -k regex:'sm90|gemm|xmma' -s 3 -c 1 --metrics $M $B/hopper_gemm --profile cublas bf16 8192"
+fi
+exit $st
