@@ -13,8 +13,9 @@
 // the registers at 168 at entry so that setmaxnreg takes effect: 128 x 40 + 256 x 232 = 64512 <= 65536.
 // Tile order and epilogue as rung 04 (row-major tiles, direct bounds-checked stores from registers).
 // Takes the same arguments as rung 04 (see gemm_internal.h); tf32 only with A stored m x k, B stored n x k.
-// SASS (sm_90a): HGMMA.64x256x16.F32(.BF16) / .64x256x8.F32.TF32, UTMALDG.2D, SYNCS.*, USETMAXREG
-// (no C7508 warning: setmaxnreg is honoured). Registers: see NOTES.md.
+// ptxas (sm_90a, all 9 instantiations): 168 registers at entry, no spills, no C7508 (setmaxnreg honoured) or
+// C7515. SASS: HGMMA.64x256x16.F32.BF16 / .F32 / HGMMA.64x256x8.F32.TF32, UTMALDG.2D, SYNCS.*,
+// USETMAXREG.DEALLOC.CTAPOOL / USETMAXREG.TRY_ALLOC.CTAPOOL.
 // Measured: not yet (predicted ~600-650 TFLOP/s bf16 at 8192^3, see NOTES.md).
 #include "hopper.cuh"
 

@@ -19,8 +19,9 @@
 // Shared memory: 4 x 48 KB stages + 4 x 8 KB C buffers + barriers = 225 KB (the opt-in limit is 227 KB).
 // Takes the arguments of rung 05 and needs vec_c too (C through a tensor map); else GP_ERROR_NOT_SUPPORTED
 // (the dispatcher falls back to rung 05).
-// SASS (sm_90a): HGMMA.64x256x16.F32(.BF16) / .64x256x8.F32.TF32, UTMALDG.2D, UTMASTG.2D, UTMACMDFLUSH,
-// SYNCS.*, USETMAXREG. Registers: see NOTES.md.
+// ptxas (sm_90a, all 9 instantiations): 168 registers at entry, no spills, no C7508/C7515. SASS:
+// HGMMA.64x256x16.F32.BF16 / .F32 / HGMMA.64x256x8.F32.TF32, UTMALDG.2D, UTMASTG.2D, UTMACMDFLUSH, SYNCS.*,
+// USETMAXREG.*. (With the harness's -DGP_H_WATCHDOG the producer spills 12 bytes: test builds only.)
 // Measured: not yet (predicted ~650-720 TFLOP/s bf16 at 8192^3, see NOTES.md).
 #include "hopper.cuh"
 

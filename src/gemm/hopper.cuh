@@ -433,12 +433,15 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
 #define GP_H_WG_TA(KIND, TA) ((KIND) == GP_HK_TF32 ? 0 : (TA))
 #define GP_H_WG_TB(KIND, TB) ((KIND) == GP_HK_TF32 ? 0 : 1 - (TB))
 
-/* Sets a kernel's dynamic shared-memory limit once per device (host). */
+/* Sets a kernel's dynamic shared-memory limit and asks for the largest shared-memory carveout (so that rung 04
+ * gets its 2 blocks per SM), once per kernel and device (host). */
 static inline cudaError_t gp_h_set_smem(const void *fn, int device, int bytes, int *done)
 {
     const int known = device >= 0 && device < GP_MAX_DEVICES;
     if (known && __atomic_load_n(&done[device], __ATOMIC_RELAXED)) return cudaSuccess;
     cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+    if (e == cudaSuccess)
+        e = cudaFuncSetAttribute(fn, cudaFuncAttributePreferredSharedMemoryCarveout, (int)cudaSharedmemCarveoutMaxShared);
     if (e == cudaSuccess && known) __atomic_store_n(&done[device], 1, __ATOMIC_RELAXED);
     return e;
 }
