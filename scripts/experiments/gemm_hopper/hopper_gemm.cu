@@ -16,7 +16,10 @@
 // log says which (the tensor core is expected to read the top 19 bits of each f32: truncation).
 // Timing: bf16 and f16 (C in the input type, A and B as stored) at 4096^3 and 8192^3, tf32 (C f32, A stored
 // m x k, B stored n x k) at 4096^3 and 8192^3; cublasLtMatmul with the same types, the best of up to 8
-// heuristic algorithms (32 MiB workspace); CUDA events around each run, 5 warm-up runs, median of 20.
+// heuristic algorithms (32 MiB workspace); CUDA events around each run, 5 warm-up runs, median of 20; each
+// rung's output compared with cuBLAS's (relative Frobenius). Then a sweep of 20 bf16 shapes (small, odd,
+// tall-skinny, deep-k, non-square, all four layouts): every rung, the automatic choice's ratio, geometric mean
+// and worst case.
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -659,6 +662,77 @@ __global__ void fill_kernel(void *p, int64_t n, int kind, uint64_t seed)
     }
 }
 
+/* Times one problem (random operands, ld = the row length rounded up to 16 bytes, beta = 0): cuBLASLt's best
+ * algorithm and every rung. ms[r] < 0: rung r refused. Checks each rung's output against cuBLAS's (relative
+ * Frobenius distance, counted as a failure above 1e-2). Returns cuBLAS's ms. */
+static float time_shape(lt_t *lt, kind_t kind, int64_t m, int64_t n, int64_t k, int ta, int tb, float *ms, double *fr,
+                        int *nalgo)
+{
+    const size_t es = kind_esz(kind), ces = kind == K_TF32 ? 4 : es;
+    const int64_t al = 16 / (int64_t)es, cal = 16 / (int64_t)ces;
+    const int64_t ar = ta ? k : m, ac = ta ? m : k, br = tb ? n : k, bc = tb ? k : n;
+    const int64_t lda = round_up(ac, al), ldb = round_up(bc, al), ldc = round_up(n, cal);
+    const int64_t sa = (ar - 1) * lda + ac, sb = (br - 1) * ldb + bc, sc = (m - 1) * ldc + n;
+    void *A, *B, *C, *Cref;
+    CK(cudaMalloc(&A, (size_t)sa * es));
+    CK(cudaMalloc(&B, (size_t)sb * es));
+    CK(cudaMalloc(&C, (size_t)sc * ces));
+    CK(cudaMalloc(&Cref, (size_t)sc * ces));
+    fill_kernel<<<1024, 256>>>(A, sa, kind, 1);
+    fill_kernel<<<1024, 256>>>(B, sb, kind, 2);
+    CK(cudaMemset(Cref, 0, (size_t)sc * ces));
+    CK(cudaDeviceSynchronize());
+    gp_gemm_args a;
+    memset(&a, 0, sizeof a);
+    a.m = m;
+    a.n = n;
+    a.k = k;
+    a.A = A;
+    a.B = B;
+    a.C = Cref;
+    a.lda = lda;
+    a.ldb = ldb;
+    a.ldc = ldc;
+    a.alpha = 1.0f;
+    a.beta = 0.0f;
+    a.ta = ta;
+    a.tb = tb;
+    a.ab_type = kind_dtype(kind);
+    a.c_type = kind == K_TF32 ? GP_DTYPE_F32 : kind_dtype(kind);
+    a.compute = kind == K_TF32 ? GP_COMPUTE_TF32 : GP_COMPUTE_F32;
+    a.vec_a = a.vec_b = a.vec_c = 1;
+    lt_plan_t pl;
+    lt_plan(lt, &a, &pl);
+    float best = 1e30f;
+    int bi = -1;
+    for (int i = 0; i < pl.nres; ++i) {
+        float t = time_one(NULL, &a, lt, &pl, i);
+        if (t > 0 && t < best) {
+            best = t;
+            bi = i;
+        }
+    }
+    *nalgo = pl.nres;
+    if (bi >= 0) lt_run(lt, &a, &pl, bi, 0); /* reference output */
+    CK(cudaDeviceSynchronize());
+    for (int r = 0; r < NRUNGS; ++r) {
+        a.C = C;
+        CK(cudaMemset(C, 0, (size_t)sc * ces));
+        ms[r] = time_one(&RUNGS[r], &a, NULL, NULL, 0);
+        fr[r] = 0;
+        if (ms[r] <= 0) continue;
+        /* rows are ldc apart in both: compare the spans (the padding is zero in both) */
+        fr[r] = rel_frob(C, Cref, sc, &a);
+        if (fr[r] >= 1e-2) ++g_fail;
+    }
+    lt_plan_free(&pl);
+    CK(cudaFree(A));
+    CK(cudaFree(B));
+    CK(cudaFree(C));
+    CK(cudaFree(Cref));
+    return bi >= 0 ? best : -1.0f;
+}
+
 static void timing(void)
 {
     lt_t lt;
@@ -671,65 +745,67 @@ static void timing(void)
     for (unsigned ri = 0; ri < sizeof runs / sizeof runs[0]; ++ri) {
         const kind_t kind = runs[ri].kind;
         const int64_t N = runs[ri].n;
-        const size_t es = kind_esz(kind);
-        void *A, *B, *C, *Cref;
-        CK(cudaMalloc(&A, (size_t)(N * N) * es));
-        CK(cudaMalloc(&B, (size_t)(N * N) * es));
-        const size_t ces = kind == K_TF32 ? 4 : es;
-        CK(cudaMalloc(&C, (size_t)(N * N) * ces));
-        CK(cudaMalloc(&Cref, (size_t)(N * N) * ces));
-        fill_kernel<<<1024, 256>>>(A, N * N, kind, 1);
-        fill_kernel<<<1024, 256>>>(B, N * N, kind, 2);
-        CK(cudaDeviceSynchronize());
-        gp_gemm_args a;
-        memset(&a, 0, sizeof a);
-        a.m = a.n = a.k = N;
-        a.A = A;
-        a.B = B;
-        a.C = Cref;
-        a.lda = a.ldb = a.ldc = N;
-        a.alpha = 1.0f;
-        a.beta = 0.0f;
-        a.ta = 0;
-        a.tb = kind == K_TF32 ? 1 : 0; /* tf32: B stored n x k (both K-major); 16-bit: A, B as stored */
-        a.ab_type = kind_dtype(kind);
-        a.c_type = kind == K_TF32 ? GP_DTYPE_F32 : kind_dtype(kind);
-        a.compute = kind == K_TF32 ? GP_COMPUTE_TF32 : GP_COMPUTE_F32;
-        a.vec_a = a.vec_b = a.vec_c = 1;
+        const int tb = kind == K_TF32 ? 1 : 0; /* tf32: B stored n x k (both K-major); 16-bit: A, B as stored */
+        float ms[NRUNGS];
+        double fr[NRUNGS];
+        int nalgo = 0;
+        const float best = time_shape(&lt, kind, N, N, N, 0, tb, ms, fr, &nalgo);
         const double flop = 2.0 * (double)N * N * N;
-        lt_plan_t pl;
-        lt_plan(&lt, &a, &pl);
-        float best = 1e30f;
-        int bi = -1;
-        for (int i = 0; i < pl.nres; ++i) {
-            float t = time_one(NULL, &a, &lt, &pl, i);
-            if (t > 0 && t < best) {
-                best = t;
-                bi = i;
+        printf("%-6s %-6lld %-16s %10.4f %10.1f %8s  best of %d algos, layout N%s (row-major A, B)\n", KNAME[kind],
+               (long long)N, "cublasLt", best, flop / best / 1e9, "1.000", nalgo, tb ? "T" : "N");
+        for (int r = 0; r < NRUNGS; ++r) {
+            if (ms[r] <= 0) continue;
+            printf("%-6s %-6lld %-16s %10.4f %10.1f %8.3f  rel. Frobenius vs cuBLAS %.2e%s\n", KNAME[kind], (long long)N,
+                   RUNGS[r].name, ms[r], flop / ms[r] / 1e9, best / ms[r], fr[r], fr[r] < 1e-2 ? "" : "  <-- MISMATCH");
+        }
+    }
+
+    /* shape sweep, bf16 (C bf16): the dispatcher's choice among these rungs = the highest that accepts */
+    static const struct { int64_t m, n, k; int ta, tb; const char *what; } sw[] = {
+        {256, 256, 256, 0, 0, "small"},          {512, 512, 512, 0, 1, "small"},
+        {1024, 1024, 1024, 1, 0, "small"},       {128, 128, 4096, 1, 1, "small m,n deep k"},
+        {1000, 1000, 1000, 0, 0, "odd"},         {4095, 4097, 4093, 0, 1, "odd"},
+        {2047, 3001, 1537, 1, 1, "odd"},         {16384, 256, 4096, 0, 0, "tall-skinny"},
+        {256, 16384, 4096, 1, 0, "short-wide"},  {8192, 128, 8192, 0, 1, "tall-skinny"},
+        {1024, 1024, 16384, 0, 1, "deep-k"},     {512, 512, 32768, 1, 0, "deep-k"},
+        {2048, 8192, 1024, 1, 1, "non-square"},  {8192, 2048, 4096, 0, 1, "non-square"},
+        {6144, 6144, 6144, 0, 0, "square"},      {4096, 4096, 4096, 1, 1, "square TT"},
+        {4096, 4096, 4096, 0, 1, "square NT"},   {4096, 4096, 4096, 1, 0, "square TN"},
+        {2048, 2048, 2048, 0, 0, "square"},      {3072, 3072, 3072, 1, 0, "square"},
+    };
+    const int nsw = (int)(sizeof sw / sizeof sw[0]);
+    printf("\nsweep bf16 (C bf16): TFLOP/s; auto = cuBLAS time / time of the highest rung that takes the shape\n");
+    printf("%-6s %-6s %-6s %-3s %-18s %9s %9s %9s %9s %8s\n", "m", "n", "k", "op", "what", "cuBLAS", "r04", "r05", "r06",
+           "auto");
+    double lg = 0.0, worst = 1e30;
+    int cnt = 0, worst_i = -1;
+    for (int i = 0; i < nsw; ++i) {
+        float ms[NRUNGS];
+        double fr[NRUNGS];
+        int nalgo = 0;
+        const float best = time_shape(&lt, K_BF16, sw[i].m, sw[i].n, sw[i].k, sw[i].ta, sw[i].tb, ms, fr, &nalgo);
+        const double flop = 2.0 * (double)sw[i].m * sw[i].n * sw[i].k;
+        printf("%-6lld %-6lld %-6lld %s%s  %-18s %9.1f", (long long)sw[i].m, (long long)sw[i].n, (long long)sw[i].k,
+               sw[i].ta ? "T" : "N", sw[i].tb ? "T" : "N", sw[i].what, flop / best / 1e9);
+        double autor = -1;
+        for (int r = 0; r < NRUNGS; ++r) {
+            if (ms[r] > 0) printf(" %9.1f", flop / ms[r] / 1e9);
+            else printf(" %9s", "-");
+            if (ms[r] > 0) autor = best / ms[r]; /* the highest rung that took it */
+        }
+        printf(" %7.3fx%s\n", autor, (fr[0] >= 1e-2 || fr[1] >= 1e-2 || fr[2] >= 1e-2) ? " MISMATCH" : "");
+        if (autor > 0) {
+            lg += log(autor);
+            ++cnt;
+            if (autor < worst) {
+                worst = autor;
+                worst_i = i;
             }
         }
-        char lay[8];
-        snprintf(lay, sizeof lay, "%s%s", a.ta ? "T" : "N", a.tb ? "T" : "N");
-        printf("%-6s %-6lld %-16s %10.4f %10.1f %8s  best of %d algos, layout %s (row-major A,B)\n", KNAME[kind],
-               (long long)N, "cublasLt", best, flop / best / 1e9, "1.000", pl.nres, lay);
-        if (bi >= 0) lt_run(&lt, &a, &pl, bi, 0); /* reference output */
-        CK(cudaDeviceSynchronize());
-        for (int r = 0; r < NRUNGS; ++r) {
-            a.C = C;
-            CK(cudaMemset(C, 0, (size_t)(N * N) * ces));
-            float t = time_one(&RUNGS[r], &a, NULL, NULL, 0);
-            if (t <= 0) continue;
-            const double fr = rel_frob(C, Cref, N * N, &a);
-            printf("%-6s %-6lld %-16s %10.4f %10.1f %8.3f  rel. Frobenius vs cuBLAS %.2e%s\n", KNAME[kind], (long long)N,
-                   RUNGS[r].name, t, flop / t / 1e9, best / t, fr, fr < 1e-2 ? "" : "  <-- MISMATCH");
-            if (fr >= 1e-2) ++g_fail;
-        }
-        lt_plan_free(&pl);
-        CK(cudaFree(A));
-        CK(cudaFree(B));
-        CK(cudaFree(C));
-        CK(cudaFree(Cref));
     }
+    if (cnt)
+        printf("sweep: %d shapes, geometric mean %.3fx cuBLAS, worst %.3fx (%lldx%lldx%lld)\n", cnt, exp(lg / cnt), worst,
+               (long long)sw[worst_i].m, (long long)sw[worst_i].n, (long long)sw[worst_i].k);
     CK(cudaFree(lt.ws));
     cublasLtDestroy(lt.h);
 }

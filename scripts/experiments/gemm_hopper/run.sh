@@ -106,7 +106,7 @@ grep -E "^device|^verification" "$OUT/log.txt" || true
 [ $st -eq 0 ] || { echo "verification exit status $st (last lines:)"; tail -5 "$OUT/log.txt"; }
 echo "== timing (median of 20, after 5 warm-up runs; cuBLAS = best of its heuristic's algorithms)" | tee -a "$OUT/log.txt"
 timeout 300 ./hopper_gemm --time-only >>"$OUT/log.txt" 2>&1 && st2=0 || st2=$?
-sed -n '/^type /,$p' "$OUT/log.txt"
+sed -n "/^type /,\$p" "$OUT/log.txt" | grep -Ev "^verification|^$" || true
 [ $st2 -eq 0 ] || { echo "timing exit status $st2 (last lines:)"; tail -5 "$OUT/log.txt"; }
 [ $st -ne 0 ] || st=$st2
 echo "total $(( $(date +%s) - t0 )) s"
