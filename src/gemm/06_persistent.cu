@@ -31,8 +31,6 @@
 #define R06_THREADS 384
 #define R06_CONSUMER_WARPS 8
 #define R06_GROUP 8       /* tile rows per group of the tile order */
-#define R06_CHUNK_N 32    /* columns of one epilogue chunk */
-#define R06_CBUF 8192     /* bytes of one epilogue buffer: 64 rows x 32 columns x 4 bytes */
 
 #if GP_HOPPER_DEVICE
 /* Tile t of the grouped order: down R06_GROUP tile rows, then one tile column right. */
@@ -59,7 +57,7 @@ __global__ void __launch_bounds__(R06_THREADS, 1)
     extern __shared__ unsigned char smem_raw[];
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
     unsigned char *cbuf = smem + R06_STAGES * S::BYTES;
-    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + 4 * R06_CBUF);
+    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + 4 * GP_H_CBUF);
     uint64_t *empty = full + R06_STAGES;
 
     const int tid = threadIdx.x, wg = tid / 128;
@@ -95,12 +93,7 @@ __global__ void __launch_bounds__(R06_THREADS, 1)
         }
     } else {
         gp_setmaxnreg_inc<232>();
-        const int c = wg - 1, t128 = tid % 128, w = t128 / 32, lane = tid % 32;
-        const int bar_id = 1 + c;
-        /* epilogue layout: f32 C in 128-byte rows (32 x 4 B, 128B swizzle), 16-bit C in 64-byte rows (64B swizzle) */
-        const int rb = e.c_f32 ? 128 : 64;
-        const uint32_t smask = e.c_f32 ? 7u : 3u;
-        const int esz = e.c_f32 ? 4 : 2;
+        const int c = wg - 1, t128 = tid % 128, lane = tid % 32;
         float acc[R06_BN / 2];
         int it = 0;
         for (int t = blockIdx.x; t < total; t += gridDim.x) {
@@ -122,49 +115,7 @@ __global__ void __launch_bounds__(R06_THREADS, 1)
             if (lane == 0) gp_mbar_arrive(&empty[(it - 1) % R06_STAGES]); /* the tile's last stage */
             gp_wgmma_reg_fence(acc);
 
-            /* epilogue: 8 chunks of 64 x 32 through two swizzled buffers and the TMA */
-            const int row0 = tm * R06_BM + 64 * c, col0 = tn * R06_BN;
-            if (row0 >= e.m) continue; /* this warpgroup's rows are all outside C (uniform per warpgroup) */
-#pragma unroll
-            for (int q = 0; q < R06_BN / R06_CHUNK_N; ++q) {
-                if (col0 + q * R06_CHUNK_N >= e.n) break; /* uniform */
-                unsigned char *buf = cbuf + (2 * c + (q & 1)) * R06_CBUF;
-                if (t128 == 0) gp_tma_store_wait_read<1>(); /* the store that last read `buf` is done reading */
-                gp_named_bar(bar_id, 128);
-#pragma unroll
-                for (int jj = 0; jj < R06_CHUNK_N / 8; ++jj) {
-                    const int j = q * (R06_CHUNK_N / 8) + jj;
-#pragma unroll
-                    for (int h = 0; h < 2; ++h) {
-                        const int r = 16 * w + lane / 4 + 8 * h, cc = 8 * jj + 2 * (lane % 4);
-                        float v0 = e.alpha * acc[4 * j + 2 * h], v1 = e.alpha * acc[4 * j + 2 * h + 1];
-                        if (e.beta != 0.0f) {
-                            const int gr = row0 + r, gc = col0 + q * R06_CHUNK_N + cc;
-                            if (gr < e.m) {
-                                if (e.c_f32) {
-                                    const float *p = (const float *)e.C + (int64_t)gr * e.ldc + gc;
-                                    if (gc < e.n) v0 += e.beta * p[0];
-                                    if (gc + 1 < e.n) v1 += e.beta * p[1];
-                                } else {
-                                    const T16 *p = (const T16 *)e.C + (int64_t)gr * e.ldc + gc;
-                                    if (gc < e.n) v0 += e.beta * gp_h_ld16(p);
-                                    if (gc + 1 < e.n) v1 += e.beta * gp_h_ld16(p + 1);
-                                }
-                            }
-                        }
-                        const uint32_t off = (uint32_t)(r * rb + cc * esz);
-                        const uint32_t phys = off ^ (((off >> 7) & smask) << 4);
-                        if (e.c_f32) *reinterpret_cast<float2 *>(buf + phys) = make_float2(v0, v1);
-                        else *reinterpret_cast<uint32_t *>(buf + phys) = gp_h_pack2(v0, v1, (const T16 *)0);
-                    }
-                }
-                gp_fence_proxy_async_smem(); /* this thread's stores -> the TMA's reads */
-                gp_named_bar(bar_id, 128);
-                if (t128 == 0) {
-                    gp_tma_store_2d(&mc, buf, col0 + q * R06_CHUNK_N, row0);
-                    gp_tma_store_commit();
-                }
-            }
+            gp_h_epilogue_tma<T16>(e, &mc, acc, cbuf + 2 * c * GP_H_CBUF, 1 + c, tm * R06_BM + 64 * c, tn * R06_BN);
         }
         if (t128 == 0) gp_tma_store_wait_all();
     }
@@ -173,7 +124,7 @@ __global__ void __launch_bounds__(R06_THREADS, 1)
 #endif
 }
 
-#define R06_SMEM (R06_STAGES * (R06_BM + R06_BN) * GP_H_BK_BYTES + 4 * R06_CBUF + 2 * R06_STAGES * 8 + 1024)
+#define R06_SMEM (R06_STAGES * (R06_BM + R06_BN) * GP_H_BK_BYTES + 4 * GP_H_CBUF + 2 * R06_STAGES * 8 + 1024)
 
 template <int KIND, int TA, int TB>
 static gp_status r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
@@ -181,7 +132,7 @@ static gp_status r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
     CUtensorMap ma, mb, mc;
     if (gp_h_operand_maps(a, R06_BM, R06_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
     const int c_f32 = a->c_type == GP_DTYPE_F32;
-    if (gp_h_tmap_2d(&mc, a->C, a->c_type, a->m, a->n, a->ldc, R06_CHUNK_N, 64,
+    if (gp_h_tmap_2d(&mc, a->C, a->c_type, a->m, a->n, a->ldc, GP_H_CHUNK_N, 64,
                      c_f32 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B))
         return GP_ERROR_NOT_SUPPORTED;
     const int64_t tiles_m = gp_ceil_div(a->m, R06_BM), tiles_n = gp_ceil_div(a->n, R06_BN);

@@ -45,6 +45,7 @@
 enum { GP_HK_F16 = 0, GP_HK_BF16 = 1, GP_HK_TF32 = 2 };
 enum { GP_H_BK_BYTES = 128 };          /* bytes of k per k-block (one swizzle row) */
 enum { GP_H_KSTEP_BYTES = 32 };        /* bytes of k per wgmma (k16 x 2 bytes, k8 x 4 bytes) */
+enum { GP_H_CHUNK_N = 32, GP_H_CBUF = 8192 }; /* TMA-store epilogue: chunk columns, bytes per buffer (64 x 32 x 4) */
 
 /* ------------------------------------------------------------------------------------------------------------
  * Host: tensor maps
@@ -320,6 +321,66 @@ static __device__ __forceinline__ void gp_tma_load_2d(void *dst, const CUtensorM
                  "l"((uint64_t)map), "r"(gp_h_smem(bar)), "r"(c0), "r"(c1)
                  : "memory");
 }
+/* ---- clusters (rung 07) ---- */
+static __device__ __forceinline__ uint32_t gp_cluster_rank(void)
+{
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+/* All threads of all CTAs of the cluster (release / acquire). */
+static __device__ __forceinline__ void gp_cluster_sync(void)
+{
+    asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+/* Arrives on the mbarrier at the same shared offset as `bar` in CTA `rank` of the cluster (may be this CTA). */
+static __device__ __forceinline__ void gp_mbar_arrive_cluster(uint64_t *bar, uint32_t rank)
+{
+    asm volatile("{\n"
+                 ".reg .b32 remote;\n"
+                 "mapa.shared::cluster.u32 remote, %0, %1;\n"
+                 "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n"
+                 "}\n" ::"r"(gp_h_smem(bar)),
+                 "r"(rank)
+                 : "memory");
+}
+/* Waits for a phase whose arrivals came from the whole cluster (acquire at cluster scope). */
+static __device__ __forceinline__ void gp_mbar_wait_cluster(uint64_t *bar, uint32_t parity)
+{
+#ifdef GP_H_WATCHDOG
+    uint32_t n = 0;
+    for (;;) {
+        uint32_t done;
+        asm volatile("{\n.reg .pred p;\n"
+                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n"
+                     "selp.u32 %0, 1, 0, p;\n}\n"
+                     : "=r"(done)
+                     : "r"(gp_h_smem(bar)), "r"(parity)
+                     : "memory");
+        if (done) break;
+        if (++n == (1u << 26)) __trap();
+    }
+#else
+    asm volatile("{\n"
+                 ".reg .pred done;\n"
+                 "GP_MBAR_WAITC_%=:\n"
+                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 done, [%0], %1;\n"
+                 "@!done bra GP_MBAR_WAITC_%=;\n"
+                 "}\n" ::"r"(gp_h_smem(bar)),
+                 "r"(parity)
+                 : "memory");
+#endif
+}
+/* TMA: a 2-D box global -> the same shared offset in every CTA of `mask`, each completing on its own mbarrier
+ * at `bar`'s offset. */
+static __device__ __forceinline__ void gp_tma_load_2d_mc(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1,
+                                                         uint16_t mask)
+{
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster"
+                 " [%0], [%1, {%3, %4}], [%2], %5;" ::"r"(gp_h_smem(dst)),
+                 "l"((uint64_t)map), "r"(gp_h_smem(bar)), "r"(c0), "r"(c1), "h"(mask)
+                 : "memory");
+}
 /* TMA: a 2-D box shared -> global (bulk-group completion); elements outside the tensor are not written. */
 static __device__ __forceinline__ void gp_tma_store_2d(const CUtensorMap *map, const void *src, int c0, int c1)
 {
@@ -426,6 +487,65 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
         return gp_h_desc(base + (nofs / 64) * (BK * 128) + j * 2048, BK * 128, 1024);
     }
 };
+
+/* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07): 8 chunks of
+ * 64 rows x 32 columns, alpha/beta and the C conversion applied on the way, through two GP_H_CBUF-byte buffers
+ * at `bufs` laid out in the C tensor map's swizzle (f32 C: 128-byte rows, 128B swizzle; 16-bit C: 64-byte rows,
+ * 64B swizzle: conflict-light fragment stores). Per chunk: thread 0 waits until the store that last read the
+ * buffer is done reading it (wait_group.read 1), named barrier `bar_id`, every thread writes its fragment
+ * values, fence.proxy.async (generic-proxy writes -> the TMA's reads), named barrier, thread 0 issues the
+ * store and commits its bulk group. The TMA clips the m/n edges; beta != 0 reads C with plain loads. The
+ * caller waits for the last stores (gp_tma_store_wait_all) before the block exits. */
+template <typename T16>
+static __device__ __forceinline__ void gp_h_epilogue_tma(const gp_h_epi &e, const CUtensorMap *mc, const float (&acc)[128],
+                                                         unsigned char *bufs, int bar_id, int row0, int col0)
+{
+    if (row0 >= e.m) return; /* this warpgroup's rows are all outside C (uniform per warpgroup) */
+    const int t128 = threadIdx.x % 128, w = t128 / 32, lane = t128 % 32;
+    const int rb = e.c_f32 ? 128 : 64;
+    const uint32_t smask = e.c_f32 ? 7u : 3u;
+    const int esz = e.c_f32 ? 4 : 2;
+#pragma unroll
+    for (int q = 0; q < 256 / GP_H_CHUNK_N; ++q) {
+        if (col0 + q * GP_H_CHUNK_N >= e.n) break; /* uniform */
+        unsigned char *buf = bufs + (q & 1) * GP_H_CBUF;
+        if (t128 == 0) gp_tma_store_wait_read<1>();
+        gp_named_bar(bar_id, 128);
+#pragma unroll
+        for (int jj = 0; jj < GP_H_CHUNK_N / 8; ++jj) {
+            const int j = q * (GP_H_CHUNK_N / 8) + jj;
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const int r = 16 * w + lane / 4 + 8 * h, cc = 8 * jj + 2 * (lane % 4);
+                float v0 = e.alpha * acc[4 * j + 2 * h], v1 = e.alpha * acc[4 * j + 2 * h + 1];
+                if (e.beta != 0.0f) {
+                    const int gr = row0 + r, gc = col0 + q * GP_H_CHUNK_N + cc;
+                    if (gr < e.m) {
+                        if (e.c_f32) {
+                            const float *p = (const float *)e.C + (int64_t)gr * e.ldc + gc;
+                            if (gc < e.n) v0 += e.beta * p[0];
+                            if (gc + 1 < e.n) v1 += e.beta * p[1];
+                        } else {
+                            const T16 *p = (const T16 *)e.C + (int64_t)gr * e.ldc + gc;
+                            if (gc < e.n) v0 += e.beta * gp_h_ld16(p);
+                            if (gc + 1 < e.n) v1 += e.beta * gp_h_ld16(p + 1);
+                        }
+                    }
+                }
+                const uint32_t off = (uint32_t)(r * rb + cc * esz);
+                const uint32_t phys = off ^ (((off >> 7) & smask) << 4);
+                if (e.c_f32) *reinterpret_cast<float2 *>(buf + phys) = make_float2(v0, v1);
+                else *reinterpret_cast<uint32_t *>(buf + phys) = gp_h_pack2(v0, v1, (const T16 *)0);
+            }
+        }
+        gp_fence_proxy_async_smem();
+        gp_named_bar(bar_id, 128);
+        if (t128 == 0) {
+            gp_tma_store_2d(mc, buf, col0 + q * GP_H_CHUNK_N, row0);
+            gp_tma_store_commit();
+        }
+    }
+}
 
 #endif /* GP_HOPPER_DEVICE */
 
