@@ -1,7 +1,7 @@
 /* gemm_internal.h — the tensor-core gemm rungs' launchers and the argument block they share (the dispatcher
  * gemm.c -> the rung files src/gemm/NN_*.cu). Private to the library (C, also included from the .cu files).
  * The argument block and the type enums are the same as on the gemm-tc branch (rungs 01-03); this branch adds
- * the Hopper rungs 04-06 (sm_90a: TMA + wgmma), declared at the end. */
+ * the Hopper rungs 04-07 (sm_90a: TMA + wgmma), declared at the end. */
 #ifndef GP_GEMM_INTERNAL_H
 #define GP_GEMM_INTERNAL_H
 #include "../core/internal.h"
@@ -57,7 +57,7 @@ static inline int gp__gemm_vec_ok(const void *p, int64_t ld, size_t elem_size)
  *     ld * elem_size not a multiple of 16 bytes);
  *   - tf32 with an MN-major operand (ta == 1 or tb == 0): tf32 wgmma reads only K-major shared memory;
  *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
- *   - rung 06 only: vec_c == 0 (its epilogue stores C through a tensor map).
+ *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map).
  * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
 /* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring. */
 gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
@@ -65,10 +65,13 @@ gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, cons
 gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rung 06: persistent, grouped tile order, TMA-store epilogue overlapping the next tile's loads. */
 gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 07: rung 06 in clusters of 2 CTAs sharing B through TMA multicast (256 x 256 per cluster). */
+gp_status gp__gemm_r07_cluster(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 
 gp_kernel_info gp__gemm_r04_kernel(void);
 gp_kernel_info gp__gemm_r05_kernel(void);
 gp_kernel_info gp__gemm_r06_kernel(void);
+gp_kernel_info gp__gemm_r07_kernel(void);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-// hopper_gemm.cu — verification and timing harness for the Hopper gemm rungs 04-06 (src/gemm/0[4-6]_*.cu),
+// hopper_gemm.cu — verification and timing harness for the Hopper gemm rungs 04-07 (src/gemm/0[4-7]_*.cu),
 // linked directly against the rung files (no library build; see run.sh).
 //
 //   hopper_gemm [--small] [--verify-only] [--time-only] [--profile R|cublas bf16|f16|tf32 N]
@@ -10,7 +10,7 @@
 // (2^-23, not 2^-24: the tensor cores' f32 accumulation truncates instead of rounding to nearest); 4096^3 is
 // spot-checked at 4096 sampled elements with the same bound. Every matrix is allocated exactly its span
 // ((rows - 1) * ld + cols elements), C with ld > n and a sentinel between the rows that must survive; the
-// cases a rung must refuse (unaligned ld, tf32 with an MN-major operand, rung 06 with an unaligned C) must
+// cases a rung must refuse (unaligned ld, tf32 with an MN-major operand, rungs 06/07 with an unaligned C) must
 // return GP_ERROR_NOT_SUPPORTED without touching C. tf32: two references, on the inputs truncated to tf32 and
 // rounded to nearest (ties away); a case passes if every element is within the bound of one of them, and the
 // log says which (the tensor core is expected to read the top 19 bits of each f32: truncation).
@@ -58,6 +58,7 @@ static const rung_t RUNGS[] = {
     {4, "04_tma_wgmma", gp__gemm_r04_tma_wgmma},
     {5, "05_warpspec", gp__gemm_r05_warpspec},
     {6, "06_persistent", gp__gemm_r06_persistent},
+    {7, "07_cluster", gp__gemm_r07_cluster},
 };
 #define NRUNGS ((int)(sizeof RUNGS / sizeof RUNGS[0]))
 
@@ -312,7 +313,7 @@ static int expect_supported(int rung, const gp_gemm_args *a)
     if (a->k == 0) return 1;
     if (!a->vec_a || !a->vec_b) return 0;
     if (a->compute == GP_COMPUTE_TF32 && (a->ta != 0 || a->tb != 1)) return 0;
-    if (rung == 6 && !a->vec_c) return 0;
+    if (rung >= 6 && !a->vec_c) return 0;
     return 1;
 }
 
@@ -775,8 +776,9 @@ static void timing(void)
     };
     const int nsw = (int)(sizeof sw / sizeof sw[0]);
     printf("\nsweep bf16 (C bf16): TFLOP/s; auto = cuBLAS time / time of the highest rung that takes the shape\n");
-    printf("%-6s %-6s %-6s %-3s %-18s %9s %9s %9s %9s %8s\n", "m", "n", "k", "op", "what", "cuBLAS", "r04", "r05", "r06",
-           "auto");
+    printf("%-6s %-6s %-6s %-3s %-18s %9s", "m", "n", "k", "op", "what", "cuBLAS");
+    for (int r = 0; r < NRUNGS; ++r) printf("       r%02d", RUNGS[r].num);
+    printf(" %8s\n", "auto");
     double lg = 0.0, worst = 1e30;
     int cnt = 0, worst_i = -1;
     for (int i = 0; i < nsw; ++i) {
@@ -793,7 +795,9 @@ static void timing(void)
             else printf(" %9s", "-");
             if (ms[r] > 0) autor = best / ms[r]; /* the highest rung that took it */
         }
-        printf(" %7.3fx%s\n", autor, (fr[0] >= 1e-2 || fr[1] >= 1e-2 || fr[2] >= 1e-2) ? " MISMATCH" : "");
+        int mism = 0;
+        for (int r = 0; r < NRUNGS; ++r) mism |= fr[r] >= 1e-2;
+        printf(" %7.3fx%s\n", autor, mism ? " MISMATCH" : "");
         if (autor > 0) {
             lg += log(autor);
             ++cnt;

@@ -1,5 +1,5 @@
 #!/bin/bash
-# run.sh OUTDIR — builds the Hopper gemm rungs 04-06 and their harness (no library build), then verifies and
+# run.sh OUTDIR — builds the Hopper gemm rungs 04-07 and their harness (no library build), then verifies and
 # times them on the GPU (an H100: sm_90a). Full log: OUTDIR/log.txt; compiler report: OUTDIR/ptxas.txt; SASS
 # instruction counts: OUTDIR/sass.txt; a compact summary on stdout. Needs nvcc, cuobjdump, cuBLASLt (CUDA 12.x/13).
 #   SMALL=1  only the small verification cases, no timing (for compute-sanitizer: see the commands printed)
@@ -20,7 +20,7 @@ CUOBJDUMP=$(command -v cuobjdump || echo "$CUDA_HOME/bin/cuobjdump")
 B="$OUT/build"
 mkdir -p "$B"
 FLAGS=(-std=c++17 --expt-relaxed-constexpr -O3 -gencode arch=compute_90a,code=sm_90a -I"$ROOT/include" -I"$ROOT/src")
-RUNGS=(04_tma_wgmma 05_warpspec 06_persistent)
+RUNGS=(04_tma_wgmma 05_warpspec 06_persistent 07_cluster)
 
 # two builds of the rungs: $B/fast (as the library builds them: timing, ptxas report, SASS) and $B/wd with the
 # mbarrier watchdog (-DGP_H_WATCHDOG: verification and sanitizers; WATCHDOG=0 uses the fast build for those too)
@@ -115,7 +115,7 @@ if [ "${NCU:-0}" = 1 ]; then
     NCU_BIN=$(command -v ncu || echo "$CUDA_HOME/bin/ncu")
     M=sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,launch__registers_per_thread
     echo "== ncu (tensor-pipe utilisation; run these by hand):"
-    echo "  $NCU_BIN --clock-control none -k regex:gp_gemm_r06 -s 3 -c 1 --metrics $M $B/hopper_gemm --profile 6 bf16 8192"
+    echo "  $NCU_BIN --clock-control none -k regex:gp_gemm_r07 -s 3 -c 1 --metrics $M $B/hopper_gemm --profile 7 bf16 8192"
     echo "  $NCU_BIN --clock-control none -k regex:'sm90|gemm|xmma' -s 3 -c 1 --metrics $M $B/hopper_gemm --profile cublas bf16 8192"
 fi
 exit $st
