@@ -1,5 +1,6 @@
 // 07_cluster.cu — gemm rung 07 (Hopper, sm_90a): thread-block clusters of 2 with TMA multicast of B.
-// What changes over rung 06: blocks run in clusters of 2 (__cluster_dims__(2, 1, 1)) on two SMs of one GPC.
+// What changes over rung 06: blocks run in clusters of 2 (launch attribute cudaLaunchAttributeClusterDimension,
+// cudaLaunchKernelEx) on two SMs of one GPC.
 // The pair works on a 256 x 256 cluster tile: CTA rank r computes rows 128r.. (its own 128 x 256 tile, as in
 // rung 06), both need the same 256 columns of B. Each CTA loads its own A box and HALF of B's k-block (K-major
 // B: rows 128r..128r+127 of the 256; MN-major B: 64-column chunks 2r, 2r+1) with
@@ -18,6 +19,7 @@
 // Not done here (next steps): a per-shape tile choice (this rung always uses 2 x 128 x 256).
 // ptxas / SASS: see NOTES.md (UTMALDG.2D.MULTICAST, SYNCS.ARRIVE.TRANS64.RED for the remote arrivals).
 // Measured: not yet (predicted 720-800 TFLOP/s bf16 at 8192^3, see NOTES.md).
+#include <string.h>
 #include "hopper.cuh"
 
 #define R07_BM 128
@@ -65,7 +67,7 @@ static __device__ __forceinline__ void r07_load(unsigned char *st, const CUtenso
 #endif
 
 template <int KIND, int TA, int TB>
-__global__ void __cluster_dims__(2, 1, 1) __launch_bounds__(R07_THREADS, 1)
+__global__ void __launch_bounds__(R07_THREADS, 1)
     gp_gemm_r07_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
                        const __grid_constant__ CUtensorMap mc, gp_h_epi e, int tiles_m2, int tiles_n)
 {
@@ -167,22 +169,23 @@ static gp_status r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
     static int done[GP_MAX_DEVICES];
     static int max_clusters[GP_MAX_DEVICES];
     if (gp_h_set_smem(fn, dev->device, R07_SMEM, done) != cudaSuccess) return gp__launch_status();
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = 2;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    cfg.blockDim = dim3(R07_THREADS, 1, 1);
+    cfg.dynamicSmemBytes = R07_SMEM;
+    cfg.stream = s;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
     /* clusters that fit on the GPU at once (a GPC's SM count may be odd), asked once per device */
     const int known = dev->device >= 0 && dev->device < GP_MAX_DEVICES;
     int mc_n = known ? __atomic_load_n(&max_clusters[dev->device], __ATOMIC_RELAXED) : 0;
     if (mc_n <= 0) {
-        cudaLaunchConfig_t cfg;
-        memset(&cfg, 0, sizeof cfg);
-        cudaLaunchAttribute attr[1];
-        attr[0].id = cudaLaunchAttributeClusterDimension;
-        attr[0].val.clusterDim.x = 2;
-        attr[0].val.clusterDim.y = 1;
-        attr[0].val.clusterDim.z = 1;
-        cfg.gridDim = dim3(2 * 66, 1, 1);
-        cfg.blockDim = dim3(R07_THREADS, 1, 1);
-        cfg.dynamicSmemBytes = R07_SMEM;
-        cfg.attrs = attr;
-        cfg.numAttrs = 1;
+        cfg.gridDim = dim3((unsigned)(dev->sm_count > 0 ? dev->sm_count / 2 * 2 : 132), 1, 1);
         if (cudaOccupancyMaxActiveClusters(&mc_n, fn, &cfg) != cudaSuccess || mc_n <= 0) {
             (void)cudaGetLastError();
             mc_n = (dev->sm_count > 0 ? dev->sm_count : 132) / 2;
@@ -190,8 +193,11 @@ static gp_status r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
         if (known) __atomic_store_n(&max_clusters[dev->device], mc_n, __ATOMIC_RELAXED);
     }
     const int64_t nclusters = ctiles < mc_n ? ctiles : mc_n;
-    gp_gemm_r07_kernel<KIND, TA, TB><<<(unsigned)(2 * nclusters), R07_THREADS, R07_SMEM, s>>>(
-        ma, mb, mc, gp_h_epi_of(a), (int)tiles_m2, (int)tiles_n);
+    cfg.gridDim = dim3((unsigned)(2 * nclusters), 1, 1);
+    const gp_h_epi e = gp_h_epi_of(a);
+    const int tm2 = (int)tiles_m2, tn = (int)tiles_n;
+    if (cudaLaunchKernelEx(&cfg, gp_gemm_r07_kernel<KIND, TA, TB>, ma, mb, mc, e, tm2, tn) != cudaSuccess)
+        return gp__launch_status();
     return gp__launch_status();
 }
 
