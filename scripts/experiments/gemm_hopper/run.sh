@@ -117,5 +117,7 @@ if [ "${NCU:-0}" = 1 ]; then
     echo "== ncu (tensor-pipe utilisation; run these by hand):"
     echo "  $NCU_BIN --clock-control none -k regex:gp_gemm_r07 -s 3 -c 1 --metrics $M $B/hopper_gemm --profile 7 bf16 8192"
     echo "  $NCU_BIN --clock-control none -k regex:'sm90|gemm|xmma' -s 3 -c 1 --metrics $M $B/hopper_gemm --profile cublas bf16 8192"
+    echo "  (if a metric name is unknown to this ncu: --query-metrics | grep -i tensor, or use"
+    echo "   --section ComputeWorkloadAnalysis --section SpeedOfLight instead of --metrics)"
 fi
 exit $st
