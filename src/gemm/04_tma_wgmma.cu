@@ -8,7 +8,8 @@
 // warpgroup commits a group per k-block and waits only for the previous one (wait_group 1), then each warp
 // arrives on that stage's `empty` mbarrier and thread 0, once all four have, refills it with k-block kb + 2.
 // Tile 128 x 128 x BK, 3 stages (96 KB: 2 blocks per SM, so one block's TMA waits and epilogue overlap the
-// other's wgmmas); row-major tile order; epilogue: alpha/beta and the C conversion straight from the
+// other's wgmmas); grouped tile order (16 tile rows per group, gp_h_tile_order: run 1's row-major order lost
+// 11% from 4096^3 to 8192^3 on L2 misses); epilogue: alpha/beta and the C conversion straight from the
 // accumulator registers to global memory (8-byte f32 / 4-byte 16-bit stores, bounds-checked).
 // Layouts: A and B each K-major or MN-major (wgmma's transpose immediates, 16-bit types); tf32 only with A
 // stored m x k and B stored n x k (tf32 wgmma reads K-major shared memory only): other tf32 layouts return
@@ -18,18 +19,20 @@
 // ptxas (sm_90a, all 9 instantiations): 154 registers, no spills, no wgmma-serialisation warning. SASS:
 // HGMMA.64x128x16.F32.BF16 / .F32 (f16) / HGMMA.64x128x8.F32.TF32, UTMALDG.2D, SYNCS.ARRIVE.TRANS64,
 // SYNCS.PHASECHK.TRANS64.TRYWAIT (mbarriers), WARPGROUP.ARRIVE / WARPGROUP.DEPBAR.LE.
-// Measured: not yet (predicted ~450-550 TFLOP/s bf16 at 8192^3, see NOTES.md).
+// Measured (run 1, row-major order): bf16 4096^3 554 TFLOP/s (0.69x cuBLAS), 8192^3 495 (0.61x); the rule
+// (hopper_pick.c) uses it for a few tiles with too little k to split (256^3: 0.88x).
 #include "hopper.cuh"
 
 #define R04_BM 128
 #define R04_BN 128
+#define R04_GROUP 16 /* tile rows per group of the tile order (gp_h_tile_order) */
 #define R04_STAGES 3
 #define R04_THREADS 128
 
 template <int KIND, int TA, int TB>
 __global__ void __launch_bounds__(R04_THREADS, 1)
     gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, gp_h_epi e,
-                       int tiles_n)
+                       int tiles_m, int tiles_n)
 {
 #if GP_HOPPER_DEVICE
     typedef gp_h_stage<R04_BM, R04_BN, TA, TB, GP_H_ESZ(KIND)> S;
@@ -41,7 +44,8 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     uint64_t *empty = full + R04_STAGES;
 
     const int tid = threadIdx.x, lane = tid % 32;
-    const int tm = blockIdx.x / tiles_n, tn = blockIdx.x % tiles_n;
+    int tm, tn;
+    gp_h_tile_order((int)blockIdx.x, tiles_m, tiles_n, R04_GROUP, &tm, &tn);
     const int m0 = tm * R04_BM, n0 = tn * R04_BN;
     const int KB = (e.k + S::BK - 1) / S::BK;
 
@@ -101,12 +105,13 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
 {
     CUtensorMap ma, mb;
     if (gp_h_operand_maps(a, R04_BM, R04_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
-    const int64_t tiles_n = gp_ceil_div(a->n, R04_BN), tiles = gp_ceil_div(a->m, R04_BM) * tiles_n;
+    const int64_t tiles_m = gp_ceil_div(a->m, R04_BM), tiles_n = gp_ceil_div(a->n, R04_BN), tiles = tiles_m * tiles_n;
     if (tiles > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
     static int done[GP_MAX_DEVICES];
     const void *fn = (const void *)gp_gemm_r04_kernel<KIND, TA, TB>;
     if (gp_h_set_smem(fn, dev->device, R04_SMEM, done) != cudaSuccess) return gp__launch_status();
-    gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM, s>>>(ma, mb, gp_h_epi_of(a), (int)tiles_n);
+    gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM, s>>>(ma, mb, gp_h_epi_of(a), (int)tiles_m,
+                                                                                (int)tiles_n);
     return gp__launch_status();
 }
 
@@ -114,7 +119,7 @@ extern "C" gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStrea
 {
     GP_TRY(gp_h_check(dev, a));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
-    GP_H_DISPATCH(r04_run, dev, s, a);
+    GP_H_DISPATCH(r04_run, a, dev, s, a);
 }
 
 extern "C" gp_kernel_info gp__gemm_r04_kernel(void)

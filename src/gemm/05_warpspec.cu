@@ -11,16 +11,18 @@
 // 2 x 128 x 256 / 64 = 1024 FLOP per k-element (vs 128 bytes per 512 for rung 04's 128 x 128): a third less
 // shared/L2 traffic per FLOP. One block per SM (192 KB of stages); 384 threads, launch bounds (384, 1) cap
 // the registers at 168 at entry so that setmaxnreg takes effect: 128 x 40 + 256 x 232 = 64512 <= 65536.
-// Tile order and epilogue as rung 04 (row-major tiles, direct bounds-checked stores from registers).
+// Tile order and epilogue as rung 04 (grouped tile order, direct bounds-checked stores from registers).
 // Takes the same arguments as rung 04 (see gemm_internal.h); tf32 only with A stored m x k, B stored n x k.
 // ptxas (sm_90a, all 9 instantiations): 168 registers at entry, no spills, no C7508 (setmaxnreg honoured) or
 // C7515. SASS: HGMMA.64x256x16.F32.BF16 / .F32 / HGMMA.64x256x8.F32.TF32, UTMALDG.2D, SYNCS.*,
 // USETMAXREG.DEALLOC.CTAPOOL / USETMAXREG.TRY_ALLOC.CTAPOOL.
-// Measured: not yet (predicted ~600-650 TFLOP/s bf16 at 8192^3, see NOTES.md).
+// Measured (run 1, row-major order): bf16 4096^3 642 TFLOP/s (0.80x cuBLAS), 8192^3 491 (0.60x: the row-major
+// order's ~132 tiles in flight need all 32 B panels of 4 MB each, 128 MB, so B came from DRAM per tile row).
 #include "hopper.cuh"
 
 #define R05_BM 128
 #define R05_BN 256
+#define R05_GROUP 16 /* tile rows per group of the tile order (gp_h_tile_order) */
 #define R05_STAGES 4
 #define R05_THREADS 384
 #define R05_CONSUMER_WARPS 8
@@ -28,7 +30,7 @@
 template <int KIND, int TA, int TB>
 __global__ void __launch_bounds__(R05_THREADS, 1)
     gp_gemm_r05_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, gp_h_epi e,
-                       int tiles_n)
+                       int tiles_m, int tiles_n)
 {
 #if GP_HOPPER_DEVICE
     typedef gp_h_stage<R05_BM, R05_BN, TA, TB, GP_H_ESZ(KIND)> S;
@@ -40,7 +42,8 @@ __global__ void __launch_bounds__(R05_THREADS, 1)
     uint64_t *empty = full + R05_STAGES;
 
     const int tid = threadIdx.x, wg = tid / 128;
-    const int tm = blockIdx.x / tiles_n, tn = blockIdx.x % tiles_n;
+    int tm, tn;
+    gp_h_tile_order((int)blockIdx.x, tiles_m, tiles_n, R05_GROUP, &tm, &tn);
     const int m0 = tm * R05_BM, n0 = tn * R05_BN;
     const int KB = (e.k + S::BK - 1) / S::BK;
 
@@ -98,12 +101,13 @@ static gp_status r05_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
 {
     CUtensorMap ma, mb;
     if (gp_h_operand_maps(a, R05_BM, R05_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
-    const int64_t tiles_n = gp_ceil_div(a->n, R05_BN), tiles = gp_ceil_div(a->m, R05_BM) * tiles_n;
+    const int64_t tiles_m = gp_ceil_div(a->m, R05_BM), tiles_n = gp_ceil_div(a->n, R05_BN), tiles = tiles_m * tiles_n;
     if (tiles > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
     static int done[GP_MAX_DEVICES];
     const void *fn = (const void *)gp_gemm_r05_kernel<KIND, TA, TB>;
     if (gp_h_set_smem(fn, dev->device, R05_SMEM, done) != cudaSuccess) return gp__launch_status();
-    gp_gemm_r05_kernel<KIND, TA, TB><<<(unsigned)tiles, R05_THREADS, R05_SMEM, s>>>(ma, mb, gp_h_epi_of(a), (int)tiles_n);
+    gp_gemm_r05_kernel<KIND, TA, TB><<<(unsigned)tiles, R05_THREADS, R05_SMEM, s>>>(ma, mb, gp_h_epi_of(a), (int)tiles_m,
+                                                                                (int)tiles_n);
     return gp__launch_status();
 }
 
@@ -111,7 +115,7 @@ extern "C" gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream
 {
     GP_TRY(gp_h_check(dev, a));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
-    GP_H_DISPATCH(r05_run, dev, s, a);
+    GP_H_DISPATCH(r05_run, a, dev, s, a);
 }
 
 extern "C" gp_kernel_info gp__gemm_r05_kernel(void)

@@ -36,6 +36,8 @@ typedef struct gp_gemm_args {
     gp_dtype ab_type, c_type;
     gp_compute compute;
     int vec_a, vec_b, vec_c;  /* 1 if the matrix base is 16-byte aligned and ld*elem_size is a multiple of 16 */
+    void *ws;                 /* device scratch (the handle's workspace; 16-byte aligned), NULL if none: split-k */
+    size_t ws_bytes;          /* partials of the Hopper plans; a plan that needs more than ws_bytes is not chosen */
 } gp_gemm_args;
 
 typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
@@ -67,6 +69,49 @@ gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const
 gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rung 07: rung 06 in clusters of 2 CTAs sharing B through TMA multicast (256 x 256 per cluster). */
 gp_status gp__gemm_r07_cluster(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+
+/* ---- Per-shape plans of the Hopper rungs (hopper_pick.c). A plan names the rung and, for the persistent rungs,
+ * its configuration. gp__gemm_h_pick is the rule (pure: unit-tested on the CPU by test_hpick.c);
+ * gp__gemm_h_auto runs the plan the rule gives (the harness's "auto" column). ---- */
+typedef struct gp_gemm_h_plan {
+    int rung;     /* 4..7; 0: no Hopper rung takes the arguments */
+    int splits;   /* rung 06: ways each of the last sk_tiles tiles (in tile order) is split along k; 1 = none */
+    int sk_tiles; /* rung 06: tiles split (the others run whole first: "data-parallel + split-k tail") */
+    int stages;   /* rungs 06/07: pipeline stages (2..4) */
+    int epi;      /* rungs 06/07: 1 = whole-tile TMA-store epilogue (16-bit C; 3 stages), 0 = chunked */
+    int group;    /* rungs 04-07: tile rows per group of the tile order */
+} gp_gemm_h_plan;
+
+/* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
+size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);
+/* The rule: the plan for these arguments on this device (dev NULL: an H100, 132 SMs). Reads only dev->cc_major
+ * and sm_count and the arguments (m, n, k, types, layout, vec_*, ws_bytes). */
+gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a);
+/* A rung's own configuration when it is forced (rungs 06/07 with no split-k): what gp__gemm_r06_persistent /
+ * gp__gemm_r07_cluster run. */
+gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a);
+/* Writes a short description of the plan ("r06 s3 full g16 sk4x24", ...) into buf. */
+const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len);
+/* Runs gp__gemm_h_pick's plan (GP_ERROR_NOT_SUPPORTED if it names no rung). */
+gp_status gp__gemm_h_auto(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rungs 06/07 with an explicit plan. */
+gp_status gp__gemm_r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p);
+gp_status gp__gemm_r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p);
+
+/* Experiment hooks (the harness's variant sweep; defaults = no override): applied by rungs 06/07 on top of any
+ * plan, so that one build times several configurations. Not thread-safe; the library never sets them. */
+typedef struct gp_gemm_h_knobs {
+    int group;    /* > 0: tile rows per group (rung 07: 128-row tiles; rounded to whole cluster rows) */
+    int stages;   /* > 0: pipeline stages (clamped to what fits) */
+    int epi;      /* >= 0: epilogue mode (1 is ignored for f32 C) */
+    int splits;   /* > 0: rung 06 splits every tile k-wise this many ways (needs ws) */
+    int clusters; /* > 0: rung 07 launches this many clusters (default: cudaOccupancyMaxActiveClusters) */
+    int mcast;    /* >= 0: rung 07 multicasts B (1) or has each CTA load all of B itself (0: diagnosis) */
+} gp_gemm_h_knobs;
+extern gp_gemm_h_knobs gp__gemm_h_knobs;
+#define GP_GEMM_H_KNOBS_NONE {0, 0, -1, 0, 0, -1}
+/* Rung 07's cluster count on this device as it would launch now (after knobs); 0 if unknown (host query). */
+int gp__gemm_r07_clusters(const gp_device_info *dev);
 
 gp_kernel_info gp__gemm_r04_kernel(void);
 gp_kernel_info gp__gemm_r05_kernel(void);

@@ -1,4 +1,4 @@
-/* hopper.cuh — what the Hopper gemm rungs 04-06 share (CUDA C, sm_90a):
+/* hopper.cuh — what the Hopper gemm rungs 04-07 share (CUDA C, sm_90a):
  *   host:   tensor-map creation (cuTensorMapEncodeTiled reached through cudaGetDriverEntryPointByVersion, so the
  *           library links only the CUDA runtime), the argument checks every Hopper rung makes, the operand
  *           tensor maps of one call, the k == 0 path (C = beta * C);
@@ -26,6 +26,7 @@
 #define GP_GEMM_HOPPER_CUH
 
 #include <stdint.h>
+#include <string.h>
 #include <cuda.h> /* CUtensorMap and its enums only: the driver is reached through the runtime's entry point */
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
@@ -128,6 +129,29 @@ static inline int gp_h_kind(const gp_gemm_args *a)
     return a->compute == GP_COMPUTE_TF32 ? GP_HK_TF32 : a->ab_type == GP_DTYPE_BF16 ? GP_HK_BF16 : GP_HK_F16;
 }
 
+/* The TMA writes global memory in whole 16-byte units: a store box that ends inside the last 16 bytes of a row
+ * whose length (n * elem) is not a multiple of 16 also writes the bytes after column n - 1, up to the next
+ * 16-byte boundary, even though the tensor map says n columns (run 1 on the H100: rungs 06/07 wrote into C's
+ * padding columns and past its last element at n = 129). So C's tensor map covers only the first n_tma =
+ * n rounded down to a multiple of 16 bytes' worth of columns, and the epilogue stores the chunk that holds
+ * columns n_tma .. n - 1 (fewer than 8 16-bit or 4 f32 columns) with plain stores from registers. */
+static inline int64_t gp_h_n_tma(int64_t n, gp_dtype c_type)
+{
+    const int64_t per16 = 16 / (int64_t)gp__gemm_elem_size(c_type);
+    return n / per16 * per16;
+}
+
+/* C's tensor map for the TMA-store epilogue: the first n_tma columns (see gp_h_n_tma) of the m rows, boxes of
+ * box_cols x 64 rows. Returns 0 on success and when n_tma == 0 (no map needed: every chunk is stored
+ * directly; *map is zeroed and never used). */
+static inline int gp_h_c_map(CUtensorMap *map, const gp_gemm_args *a, int box_cols, CUtensorMapSwizzle swz)
+{
+    const int64_t n_tma = gp_h_n_tma(a->n, a->c_type);
+    memset(map, 0, sizeof *map);
+    if (n_tma == 0) return 0;
+    return gp_h_tmap_2d(map, a->C, a->c_type, a->m, n_tma, a->ldc, box_cols, 64, swz);
+}
+
 /* Epilogue parameters that every kernel gets by value. */
 typedef struct gp_h_epi {
     void *C;
@@ -136,6 +160,7 @@ typedef struct gp_h_epi {
     int c_f32;      /* 1: C is f32; 0: C is the input type (f16 or bf16) */
     int vec_c;
     int m, n, k;
+    int n_tma;      /* columns a TMA store may write: n rounded down to 16 bytes of C (see gp_h_c_map) */
 } gp_h_epi;
 
 static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)
@@ -150,7 +175,23 @@ static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)
     e.m = (int)a->m;
     e.n = (int)a->n;
     e.k = (int)a->k;
+    e.n_tma = (int)gp_h_n_tma(a->n, a->c_type);
     return e;
+}
+
+/* Tile t of the grouped order over tiles_m x tiles_n tiles: down `group` tile rows, then one tile column right,
+ * then the next band of `group` rows (the last band may be shorter). The tiles that run at once (consecutive t)
+ * then cover `group` rows and about (tiles in flight) / group columns of tiles, i.e. group row panels of A and
+ * that many column panels of B in L2; a footprint near square minimises both (see NOTES.md). */
+static __host__ __device__ __forceinline__ void gp_h_tile_order(int t, int tiles_m, int tiles_n, int group, int *tm,
+                                                                int *tn)
+{
+    const int per_group = group * tiles_n;
+    const int g = t / per_group, first = g * group;
+    const int gs = tiles_m - first < group ? tiles_m - first : group;
+    const int r = t - g * per_group;
+    *tm = first + r % gs;
+    *tn = r / gs;
 }
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -333,43 +374,20 @@ static __device__ __forceinline__ void gp_cluster_sync(void)
 {
     asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::: "memory");
 }
-/* Arrives on the mbarrier at the same shared offset as `bar` in CTA `rank` of the cluster (may be this CTA). */
+/* Arrives on the mbarrier at the same shared offset as `bar` in CTA `rank` of the cluster (may be this CTA).
+ * Release at CTA scope, as the public sm90 kernels do (CUTLASS's ClusterBarrier::arrive(cta_id), the fast.cu
+ * worklog): the arrival only says "this warp's wgmmas have finished reading the stage", and the peer's
+ * producer waits on its own barrier with an ordinary (acquire.cta) wait. Run 1 used release.cluster here and an
+ * acquire.cluster wait, and rung 07 ran at 0.53-0.59x of rung 06 (see NOTES.md for what else was changed). */
 static __device__ __forceinline__ void gp_mbar_arrive_cluster(uint64_t *bar, uint32_t rank)
 {
     asm volatile("{\n"
                  ".reg .b32 remote;\n"
                  "mapa.shared::cluster.u32 remote, %0, %1;\n"
-                 "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n"
+                 "mbarrier.arrive.release.cta.shared::cluster.b64 _, [remote];\n"
                  "}\n" ::"r"(gp_h_smem(bar)),
                  "r"(rank)
                  : "memory");
-}
-/* Waits for a phase whose arrivals came from the whole cluster (acquire at cluster scope). */
-static __device__ __forceinline__ void gp_mbar_wait_cluster(uint64_t *bar, uint32_t parity)
-{
-#ifdef GP_H_WATCHDOG
-    uint32_t n = 0;
-    for (;;) {
-        uint32_t done;
-        asm volatile("{\n.reg .pred p;\n"
-                     "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n"
-                     "selp.u32 %0, 1, 0, p;\n}\n"
-                     : "=r"(done)
-                     : "r"(gp_h_smem(bar)), "r"(parity)
-                     : "memory");
-        if (done) break;
-        if (++n == (1u << 26)) __trap();
-    }
-#else
-    asm volatile("{\n"
-                 ".reg .pred done;\n"
-                 "GP_MBAR_WAITC_%=:\n"
-                 "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 done, [%0], %1;\n"
-                 "@!done bra GP_MBAR_WAITC_%=;\n"
-                 "}\n" ::"r"(gp_h_smem(bar)),
-                 "r"(parity)
-                 : "memory");
-#endif
 }
 /* TMA: a 2-D box global -> the same shared offset in every CTA of `mask`, each completing on its own mbarrier
  * at `bar`'s offset. */
@@ -488,40 +506,69 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
     }
 };
 
-/* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07): 8 chunks of
- * 64 rows x 32 columns, alpha/beta and the C conversion applied on the way, through two GP_H_CBUF-byte buffers
- * at `bufs` laid out in the C tensor map's swizzle (f32 C: 128-byte rows, 128B swizzle; 16-bit C: 64-byte rows,
- * 64B swizzle: conflict-light fragment stores). Per chunk: thread 0 waits until the store that last read the
- * buffer is done reading it (wait_group.read 1), named barrier `bar_id`, every thread writes its fragment
- * values, fence.proxy.async (generic-proxy writes -> the TMA's reads), named barrier, thread 0 issues the
- * store and commits its bulk group. The TMA clips the m/n edges; beta != 0 reads C with plain loads. The
- * caller waits for the last stores (gp_tma_store_wait_all) before the block exits. */
-template <typename T16>
-static __device__ __forceinline__ void gp_h_epilogue_tma(const gp_h_epi &e, const CUtensorMap *mc, const float (&acc)[128],
-                                                         unsigned char *bufs, int bar_id, int row0, int col0)
+/* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07), alpha/beta and
+ * the C conversion applied on the way, through shared memory laid out in the C tensor map's swizzle (conflict-
+ * free fragment stores: a warp's 32 stores of one column group hit 8 rows x 4 words in 8 different 16-byte
+ * units). Two modes:
+ *   FULL = 0 (chunked, any C): 8 chunks of 64 rows x 32 columns (f32 C: 128-byte rows, 128B swizzle; 16-bit
+ *     C: 64-byte rows, 64B swizzle) through two 8 KB buffers at `buf`; per chunk, from the third on: thread 0
+ *     waits until the store two chunks back has read its buffer (wait_group.read 1) and a named barrier
+ *     (`bar_id`, 128 threads) passes that on; the warpgroup writes the chunk, fence.proxy.async (generic-proxy
+ *     writes -> the TMA's reads), barrier, thread 0 issues the store and commits it.
+ *   FULL = 1 (16-bit C only): the whole 64 x 256 result as 4 boxes of 64 x 64 (128-byte rows, 128B swizzle) in
+ *     32 KB at `buf`: the warpgroup writes everything, one fence and one barrier, thread 0 issues the 4 stores
+ *     as one bulk group and the warpgroup goes straight on to its next tile; nobody waits for the stores.
+ * Either way thread 0 first waits until every earlier store of this warpgroup has read its buffer
+ * (wait_group.read 0: by then a whole main loop has passed, so this costs nothing in steady state) and a
+ * barrier passes that on. A chunk that holds columns at or beyond e.n_tma while n_tma < n (the last chunk of
+ * C's right edge when n * elem is not a multiple of 16 bytes: see gp_h_n_tma) is stored directly from the
+ * registers with bounds checks instead; other chunks are clipped at the m/n edges by the TMA. beta != 0 reads
+ * C with plain loads. The caller waits for the last stores (gp_tma_store_wait_all) before the block exits. */
+template <typename T16, int FULL>
+static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CUtensorMap *mc, const float (&acc)[128],
+                                                     unsigned char *buf, int bar_id, int row0, int col0)
 {
+    enum { W = FULL ? 64 : GP_H_CHUNK_N, NQ = 256 / W, JQ = W / 8 };
     if (row0 >= e.m) return; /* this warpgroup's rows are all outside C (uniform per warpgroup) */
     const int t128 = threadIdx.x % 128, w = t128 / 32, lane = t128 % 32;
-    const int rb = e.c_f32 ? 128 : 64;
-    const uint32_t smask = e.c_f32 ? 7u : 3u;
-    const int esz = e.c_f32 ? 4 : 2;
+    const bool c32 = !FULL && e.c_f32;
+    const int rb = FULL || c32 ? 128 : 64; /* bytes per buffer row */
+    const uint32_t smask = FULL || c32 ? 7u : 3u;
+    const int esz = c32 ? 4 : 2;
+    if (t128 == 0) gp_tma_store_wait_read<0>();
+    gp_named_bar(bar_id, 128);
 #pragma unroll
-    for (int q = 0; q < 256 / GP_H_CHUNK_N; ++q) {
-        if (col0 + q * GP_H_CHUNK_N >= e.n) break; /* uniform */
-        unsigned char *buf = bufs + (q & 1) * GP_H_CBUF;
-        if (t128 == 0) gp_tma_store_wait_read<1>();
-        gp_named_bar(bar_id, 128);
+    for (int q = 0; q < NQ; ++q) {
+        const int c0 = col0 + q * W;
+        if (c0 >= e.n) break; /* uniform */
+        if (e.n_tma < e.n && c0 + W > e.n_tma) {
+            /* the ragged right edge: plain bounds-checked stores (gp_h_store_pair applies alpha and beta) */
 #pragma unroll
-        for (int jj = 0; jj < GP_H_CHUNK_N / 8; ++jj) {
-            const int j = q * (GP_H_CHUNK_N / 8) + jj;
+            for (int jj = 0; jj < JQ; ++jj) {
+                const int j = q * JQ + jj;
+#pragma unroll
+                for (int h = 0; h < 2; ++h)
+                    gp_h_store_pair<T16>(e, row0 + 16 * w + lane / 4 + 8 * h, c0 + 8 * jj + 2 * (lane % 4),
+                                         acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+            }
+            continue;
+        }
+        unsigned char *b = buf + (FULL ? q : (q & 1)) * GP_H_CBUF;
+        if (!FULL && q >= 2) {
+            if (t128 == 0) gp_tma_store_wait_read<1>();
+            gp_named_bar(bar_id, 128);
+        }
+#pragma unroll
+        for (int jj = 0; jj < JQ; ++jj) {
+            const int j = q * JQ + jj;
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
                 const int r = 16 * w + lane / 4 + 8 * h, cc = 8 * jj + 2 * (lane % 4);
                 float v0 = e.alpha * acc[4 * j + 2 * h], v1 = e.alpha * acc[4 * j + 2 * h + 1];
                 if (e.beta != 0.0f) {
-                    const int gr = row0 + r, gc = col0 + q * GP_H_CHUNK_N + cc;
+                    const int gr = row0 + r, gc = c0 + cc;
                     if (gr < e.m) {
-                        if (e.c_f32) {
+                        if (c32) {
                             const float *p = (const float *)e.C + (int64_t)gr * e.ldc + gc;
                             if (gc < e.n) v0 += e.beta * p[0];
                             if (gc + 1 < e.n) v1 += e.beta * p[1];
@@ -534,14 +581,28 @@ static __device__ __forceinline__ void gp_h_epilogue_tma(const gp_h_epi &e, cons
                 }
                 const uint32_t off = (uint32_t)(r * rb + cc * esz);
                 const uint32_t phys = off ^ (((off >> 7) & smask) << 4);
-                if (e.c_f32) *reinterpret_cast<float2 *>(buf + phys) = make_float2(v0, v1);
-                else *reinterpret_cast<uint32_t *>(buf + phys) = gp_h_pack2(v0, v1, (const T16 *)0);
+                if (c32) *reinterpret_cast<float2 *>(b + phys) = make_float2(v0, v1);
+                else *reinterpret_cast<uint32_t *>(b + phys) = gp_h_pack2(v0, v1, (const T16 *)0);
             }
         }
+        if (!FULL) {
+            gp_fence_proxy_async_smem();
+            gp_named_bar(bar_id, 128);
+            if (t128 == 0) {
+                gp_tma_store_2d(mc, b, c0, row0);
+                gp_tma_store_commit();
+            }
+        }
+    }
+    if (FULL) {
         gp_fence_proxy_async_smem();
         gp_named_bar(bar_id, 128);
         if (t128 == 0) {
-            gp_tma_store_2d(mc, buf, col0 + q * GP_H_CHUNK_N, row0);
+#pragma unroll
+            for (int q = 0; q < NQ; ++q) {
+                const int c0 = col0 + q * W;
+                if (c0 < e.n && !(e.n_tma < e.n && c0 + W > e.n_tma)) gp_tma_store_2d(mc, buf + q * GP_H_CBUF, c0, row0);
+            }
             gp_tma_store_commit();
         }
     }
@@ -567,27 +628,28 @@ static inline cudaError_t gp_h_set_smem(const void *fn, int device, int bytes, i
 }
 
 /* The nine instantiations a Hopper rung has: f16 and bf16 with each of the four transpose combinations, and tf32
- * with A stored m x k and B stored n x k (the only K-major pair). RUN<KIND, TA, TB>(dev, s, a) is called. */
+ * with A stored m x k and B stored n x k (the only K-major pair). RUN<KIND, TA, TB>(...) is called with the
+ * remaining arguments; A is the gp_gemm_args pointer that decides the instantiation. */
 #ifdef GP_H_DEV_ONE /* development builds: one instantiation (bf16, A and B as stored) */
-#define GP_H_DISPATCH(RUN, DEV, S, A) return RUN<GP_HK_BF16, 0, 0>(DEV, S, A)
+#define GP_H_DISPATCH(RUN, A, ...) return RUN<GP_HK_BF16, 0, 0>(__VA_ARGS__)
 #else
-#define GP_H_DISPATCH(RUN, DEV, S, A)                                                                            \
+#define GP_H_DISPATCH(RUN, A, ...)                                                                               \
     do {                                                                                                       \
         const int k_ = gp_h_kind(A), t_ = (A)->ta * 2 + (A)->tb;                                               \
-        if (k_ == GP_HK_TF32) return RUN<GP_HK_TF32, 0, 1>(DEV, S, A);                                        \
+        if (k_ == GP_HK_TF32) return RUN<GP_HK_TF32, 0, 1>(__VA_ARGS__);                                      \
         if (k_ == GP_HK_BF16) {                                                                                \
             switch (t_) {                                                                                      \
-            case 0: return RUN<GP_HK_BF16, 0, 0>(DEV, S, A);                                                   \
-            case 1: return RUN<GP_HK_BF16, 0, 1>(DEV, S, A);                                                   \
-            case 2: return RUN<GP_HK_BF16, 1, 0>(DEV, S, A);                                                   \
-            default: return RUN<GP_HK_BF16, 1, 1>(DEV, S, A);                                                  \
+            case 0: return RUN<GP_HK_BF16, 0, 0>(__VA_ARGS__);                                                 \
+            case 1: return RUN<GP_HK_BF16, 0, 1>(__VA_ARGS__);                                                 \
+            case 2: return RUN<GP_HK_BF16, 1, 0>(__VA_ARGS__);                                                 \
+            default: return RUN<GP_HK_BF16, 1, 1>(__VA_ARGS__);                                                \
             }                                                                                                  \
         }                                                                                                      \
         switch (t_) {                                                                                          \
-        case 0: return RUN<GP_HK_F16, 0, 0>(DEV, S, A);                                                        \
-        case 1: return RUN<GP_HK_F16, 0, 1>(DEV, S, A);                                                        \
-        case 2: return RUN<GP_HK_F16, 1, 0>(DEV, S, A);                                                        \
-        default: return RUN<GP_HK_F16, 1, 1>(DEV, S, A);                                                       \
+        case 0: return RUN<GP_HK_F16, 0, 0>(__VA_ARGS__);                                                      \
+        case 1: return RUN<GP_HK_F16, 0, 1>(__VA_ARGS__);                                                      \
+        case 2: return RUN<GP_HK_F16, 1, 0>(__VA_ARGS__);                                                      \
+        default: return RUN<GP_HK_F16, 1, 1>(__VA_ARGS__);                                                     \
         }                                                                                                      \
     } while (0)
 #endif
