@@ -1,10 +1,14 @@
 #!/bin/bash
-# run.sh OUTDIR — builds the Hopper gemm rungs 04-07 and their harness (no library build), then verifies and
-# times them on the GPU (an H100: sm_90a). Full log: OUTDIR/log.txt; compiler report: OUTDIR/ptxas.txt; SASS
-# instruction counts: OUTDIR/sass.txt; a compact summary on stdout. Needs nvcc, cuobjdump, cuBLASLt (CUDA 12.x/13).
+# run.sh OUTDIR — builds the Hopper gemm rungs 04-07 and their harness (no library build), runs the CPU test of
+# the plan rule (test_hpick), then verifies and times them on the GPU (an H100: sm_90a): the timing table, the
+# 20-shape sweep (with the rule's "auto" plan), and the variant sweep (one line per knob configuration of rungs
+# 06/07 and per split count on the deep-k shapes). Full log: OUTDIR/log.txt; compiler report: OUTDIR/ptxas.txt;
+# SASS instruction counts: OUTDIR/sass.txt; a compact summary on stdout. Needs nvcc, cuobjdump, cuBLASLt.
 #   SMALL=1  only the small verification cases, no timing (for compute-sanitizer: see the commands printed)
+#   VARIANTS=0  skip the variant sweep
 #   NCU=1    also print the ncu commands that read the tensor-pipe utilisation of rung 06 and of cuBLAS
 #   SAN=1    with SMALL=1: run the small cases under compute-sanitizer memcheck and racecheck too
+#            (SAN_TOOLS="memcheck racecheck", SAN_TIMEOUT=260 seconds per tool)
 #   WATCHDOG=0  build without the mbarrier watchdog (default on: a wait that fails 2^26 times traps, so a
 #            pipeline deadlock is reported as a launch error naming the case instead of hanging the run)
 # Environment: CUDA_HOME (default /usr/local/cuda), JOBS (parallel compiles, default nproc).
@@ -38,9 +42,12 @@ for r in "${RUNGS[@]}"; do
 done
 "$NVCC" "${FLAGS[@]}" -Xcompiler -fopenmp -c "$HERE/hopper_gemm.cu" -o "$B/common/hopper_gemm.o" >"$B/harness.log" 2>&1 &
 pids+=($!)
-for c in checks status; do
-    "$NVCC" -x c -O2 -I"$ROOT/include" -I"$ROOT/src" -c "$ROOT/src/core/$c.c" -o "$B/common/$c.o"
+for c in core/checks core/status gemm/hopper_pick; do
+    "$NVCC" -x c -O2 -I"$ROOT/include" -I"$ROOT/src" -c "$ROOT/src/$c.c" -o "$B/common/$(basename $c).o"
 done
+# the plan rule on the CPU (no GPU needed)
+"$NVCC" -x c -O2 -I"$ROOT/include" -I"$ROOT/src" "$HERE/test_hpick.c" "$ROOT/src/gemm/hopper_pick.c" -o "$B/test_hpick"
+"$B/test_hpick" >"$OUT/test_hpick.txt" 2>&1 && hp=0 || hp=$?
 fail=0
 for p in "${pids[@]}"; do wait "$p" || fail=1; done
 if [ $fail -ne 0 ]; then
@@ -55,6 +62,8 @@ else
     cp "$B/hopper_gemm" "$B/hopper_gemm_wd"
 fi
 echo "built in $(( $(date +%s) - t0 )) s"
+echo "== plan rule (CPU): $(tail -1 "$OUT/test_hpick.txt")"
+[ "$hp" -eq 0 ] || { grep FAIL "$OUT/test_hpick.txt" | head; }
 
 # compiler report: registers / spills per kernel, setmaxnreg and wgmma-serialisation warnings
 : >"$OUT/ptxas.txt"
@@ -91,11 +100,17 @@ if [ "${SMALL:-0}" = 1 ]; then
     echo "  $SANBIN --tool memcheck  $B/hopper_gemm_wd --small --verify-only"
     echo "  $SANBIN --tool racecheck $B/hopper_gemm_wd --small --verify-only"
     if [ "${SAN:-0}" = 1 ]; then
-        "$SANBIN" --tool memcheck "$B/hopper_gemm_wd" --small --verify-only >"$OUT/memcheck.txt" 2>&1 || true
-        "$SANBIN" --tool racecheck "$B/hopper_gemm_wd" --small --verify-only >"$OUT/racecheck.txt" 2>&1 || true
-        echo "memcheck:  $(grep -E 'ERROR SUMMARY' "$OUT/memcheck.txt" || tail -1 "$OUT/memcheck.txt")"
-        echo "racecheck: $(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$OUT/racecheck.txt" | head -1 || tail -1 "$OUT/racecheck.txt")"
+        # each tool under its own time limit (SAN_TIMEOUT, default 260 s) so that both fit in a 10-minute call;
+        # SAN_TOOLS="racecheck" runs one of them only
+        for tool in ${SAN_TOOLS:-memcheck racecheck}; do
+            timeout "${SAN_TIMEOUT:-260}" "$SANBIN" --tool "$tool" "$B/hopper_gemm_wd" --small --verify-only \
+                >"$OUT/$tool.txt" 2>&1 || true
+            echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool.txt" | head -1 || true)"
+            echo "  verification under $tool: $(grep -E '^verification' "$OUT/$tool.txt" ||
+                echo "did not finish within ${SAN_TIMEOUT:-260} s (last line: $(tail -1 "$OUT/$tool.txt"))")"
+        done
     fi
+    [ "$hp" -eq 0 ] || st=1
     exit $st
 fi
 
@@ -105,17 +120,28 @@ grep -E "^FAIL" "$OUT/log.txt" | head -20 || true
 grep -E "^device|^verification" "$OUT/log.txt" || true
 [ $st -eq 0 ] || { echo "verification exit status $st (last lines:)"; tail -5 "$OUT/log.txt"; }
 echo "== timing (median of 20, after 5 warm-up runs; cuBLAS = best of its heuristic's algorithms)" | tee -a "$OUT/log.txt"
-timeout 300 ./hopper_gemm --time-only >>"$OUT/log.txt" 2>&1 && st2=0 || st2=$?
-sed -n "/^type /,\$p" "$OUT/log.txt" | grep -Ev "^verification|^$" || true
-[ $st2 -eq 0 ] || { echo "timing exit status $st2 (last lines:)"; tail -5 "$OUT/log.txt"; }
+timeout 300 ./hopper_gemm --time-only --no-variants >"$OUT/timing.txt" 2>&1 && st2=0 || st2=$?
+cat "$OUT/timing.txt" >>"$OUT/log.txt"
+sed -n "/^type /,\$p" "$OUT/timing.txt" | grep -Ev "^verification|^$|passed, .* failed$" || true
+[ $st2 -eq 0 ] || { echo "timing exit status $st2 (last lines:)"; tail -5 "$OUT/timing.txt"; }
 [ $st -ne 0 ] || st=$st2
+if [ "${VARIANTS:-1}" = 1 ]; then
+    echo "== variants (OUTDIR/variants.txt)"
+    timeout 300 ./hopper_gemm --variants-only >"$OUT/variants.txt" 2>&1 && st3=0 || st3=$?
+    cat "$OUT/variants.txt" >>"$OUT/log.txt"
+    sed -n "/^variants /,\$p" "$OUT/variants.txt" | grep -Ev "^$|passed, .* failed$" || true
+    [ $st3 -eq 0 ] || { echo "variants exit status $st3 (last lines:)"; tail -5 "$OUT/variants.txt"; }
+    [ $st -ne 0 ] || st=$st3
+fi
+[ "$hp" -eq 0 ] || st=1
 echo "total $(( $(date +%s) - t0 )) s"
 
 if [ "${NCU:-0}" = 1 ]; then
     NCU_BIN=$(command -v ncu || echo "$CUDA_HOME/bin/ncu")
     M=sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,launch__registers_per_thread
     echo "== ncu (tensor-pipe utilisation; run these by hand):"
-    echo "  $NCU_BIN --clock-control none -k regex:gp_gemm_r07 -s 3 -c 1 --metrics $M $B/hopper_gemm --profile 7 bf16 8192"
+    echo "  $NCU_BIN --clock-control none -k regex:gp_hp_kernel -s 3 -c 1 --metrics $M $B/hopper_gemm --profile 6 bf16 8192"
+    echo "  $NCU_BIN --clock-control none -k regex:gp_hp_kernel -s 3 -c 1 --metrics $M $B/hopper_gemm --profile 7 bf16 8192"
     echo "  $NCU_BIN --clock-control none -k regex:'sm90|gemm|xmma' -s 3 -c 1 --metrics $M $B/hopper_gemm --profile cublas bf16 8192"
     echo "  (if a metric name is unknown to this ncu: --query-metrics | grep -i tensor, or use"
     echo "   --section ComputeWorkloadAnalysis --section SpeedOfLight instead of --metrics)"
