@@ -80,6 +80,9 @@ typedef struct gp_gemm_h_plan {
     int stages;   /* rungs 06/07: pipeline stages (2..4) */
     int epi;      /* rungs 06/07: 1 = whole-tile TMA-store epilogue (16-bit C; 3 stages), 0 = chunked */
     int group;    /* rungs 04-07: tile rows per group of the tile order */
+    int wait1;    /* rungs 06/07: consumers keep one k-block's wgmmas in flight (wait_group 1, free the previous
+                     stage: CUTLASS's default) instead of draining each k-block (wait_group 0, free its stage at
+                     once: one more stage for the producer; the other warpgroup keeps the tensor cores busy) */
 } gp_gemm_h_plan;
 
 /* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
@@ -107,9 +110,10 @@ typedef struct gp_gemm_h_knobs {
     int splits;   /* > 0: rung 06 splits every tile k-wise this many ways (needs ws) */
     int clusters; /* > 0: rung 07 launches this many clusters (default: cudaOccupancyMaxActiveClusters) */
     int mcast;    /* >= 0: rung 07 multicasts B (1) or has each CTA load all of B itself (0: diagnosis) */
+    int wait;     /* 1: wait_group 0 per k-block, 2: wait_group 1 (plan.wait1); 0: the plan's */
 } gp_gemm_h_knobs;
 extern gp_gemm_h_knobs gp__gemm_h_knobs;
-#define GP_GEMM_H_KNOBS_NONE {0, 0, -1, 0, 0, -1}
+#define GP_GEMM_H_KNOBS_NONE {0, 0, -1, 0, 0, -1, 0}
 /* Rung 07's cluster count on this device as it would launch now (after knobs); 0 if unknown (host query). */
 int gp__gemm_r07_clusters(const gp_device_info *dev);
 

@@ -53,6 +53,7 @@ typedef struct gp_h_sched {
     int stages;           /* 2..GP_HP_MAX_STAGES */
     int full;             /* whole-tile epilogue (16-bit C) */
     int mcast;            /* CL = 2: B multicast */
+    int wait1;            /* consumers keep one k-block of wgmmas in flight (else drain each k-block) */
 } gp_h_sched;
 
 /* Unit u: its tile (tm, tn), k-blocks [kb0, kb1) and partial slot (-1: it writes C). */
@@ -98,6 +99,15 @@ static __device__ __forceinline__ void gp_hp_load_mc(unsigned char *st, const CU
             gp_tma_load_2d_mc(sb + chunk * (S::BK * 128), mb, full, n0 + 64 * chunk, k0, 0x3);
         }
     }
+}
+
+/* A consumer warp frees stage s: lane 0 arrives on this CTA's `empty`; multicasting, lanes 0 and 1 arrive on
+ * both CTAs' (the peer's producer refills this CTA's stage too). */
+static __device__ __forceinline__ void gp_hp_release(uint64_t *empty, int s, int lane, bool mcast)
+{
+    if (mcast) {
+        if (lane < 2) gp_mbar_arrive_cluster(&empty[s], (uint32_t)lane);
+    } else if (lane == 0) gp_mbar_arrive(&empty[s]);
 }
 #endif
 
@@ -182,11 +192,12 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                     gp_wgmma<GP_HP_BN, KIND, WTA, WTB>::mma(acc, S::desc_a(st, c, j), S::desc_b(st, 0, j),
                                                             kb > kb0 || j > 0);
                 gp_wgmma_commit();
-                gp_wgmma_wait<1>(); /* k-block kb - 1 is done: release its stage */
-                if (kb > kb0) {
-                    if (mcast) {
-                        if (lane < 2) gp_mbar_arrive_cluster(&empty[ps], (uint32_t)lane);
-                    } else if (lane == 0) gp_mbar_arrive(&empty[ps]);
+                if (sc.wait1) {
+                    gp_wgmma_wait<1>(); /* k-block kb - 1 is done: free its stage */
+                    if (kb > kb0) gp_hp_release(empty, ps, lane, mcast);
+                } else {
+                    gp_wgmma_wait<0>(); /* k-block kb is done: free its stage now */
+                    gp_hp_release(empty, s, lane, mcast);
                 }
                 ps = s;
                 if (++s == stages) {
@@ -195,9 +206,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 }
             }
             gp_wgmma_wait<0>();
-            if (mcast) { /* the unit's last stage */
-                if (lane < 2) gp_mbar_arrive_cluster(&empty[ps], (uint32_t)lane);
-            } else if (lane == 0) gp_mbar_arrive(&empty[ps]);
+            if (sc.wait1) gp_hp_release(empty, ps, lane, mcast); /* the unit's last stage */
             gp_wgmma_reg_fence(acc);
 
             if (slot < 0) {
@@ -271,6 +280,7 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (kn.group > 0) p.group = kn.group;
     if (kn.stages > 0) p.stages = kn.stages;
     if (kn.epi >= 0) p.epi = kn.epi;
+    if (kn.wait > 0) p.wait1 = kn.wait == 2;
     if (CL == 1 && kn.splits > 0) {
         p.splits = kn.splits;
         p.sk_tiles = (int)tiles;
@@ -313,6 +323,7 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     sc.stages = stages;
     sc.full = full;
     sc.mcast = mcast;
+    sc.wait1 = p.wait1 ? 1 : 0;
     const gp_h_epi e = gp_h_epi_of(a);
 
     const void *fn = (const void *)gp_hp_kernel<KIND, TA, TB, CL>;

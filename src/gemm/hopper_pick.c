@@ -15,7 +15,7 @@
  *     rung 06 with whole tiles;
  *   - a split needs s x (split tiles) x 128 KB of workspace (f32 partials): s is lowered until it fits;
  *   - rung 06's configuration: whole-tile epilogue with 3 stages for 16-bit C, chunked with 4 for f32 C;
- *     16 tile rows per group of the tile order.
+ *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed.
  * Rung 07 (clusters) is not chosen automatically until it measures faster than rung 06 (GP_H_PICK_R07). The
  * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
  * to be replaced by measured ones (NOTES.md). */
@@ -55,6 +55,7 @@ gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
     p.group = GP_H_GROUP;
     p.epi = a && a->c_type != GP_DTYPE_F32 ? 1 : 0;
     p.stages = p.epi ? 3 : 4;
+    p.wait1 = 0;
     return p;
 }
 
@@ -107,9 +108,9 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
     if (!p || p->rung == 0) snprintf(buf, len, "none");
     else if (p->rung < 6) snprintf(buf, len, "r%02d", p->rung);
     else if (p->splits > 1)
-        snprintf(buf, len, "r%02d s%d %s g%d sk%dx%d", p->rung, p->stages, p->epi ? "full" : "chunk", p->group,
-                 p->sk_tiles, p->splits);
-    else snprintf(buf, len, "r%02d s%d %s g%d", p->rung, p->stages, p->epi ? "full" : "chunk", p->group);
+        snprintf(buf, len, "r%02d s%d %s g%d w%d sk%dx%d", p->rung, p->stages, p->epi ? "full" : "chunk", p->group,
+                 p->wait1, p->sk_tiles, p->splits);
+    else snprintf(buf, len, "r%02d s%d %s g%d w%d", p->rung, p->stages, p->epi ? "full" : "chunk", p->group, p->wait1);
     return buf;
 }
 

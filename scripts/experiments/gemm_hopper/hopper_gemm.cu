@@ -71,7 +71,7 @@ static const rung_t AUTO = {0, "auto", "auto", gp__gemm_h_auto, KN_NONE, 4};
 /* configurations verified besides each rung's own (every layout, type, C type, beta) */
 static const rung_t VRUNGS[] = {
     {6, "06 k-split 3", "r06/sk3", gp__gemm_r06_persistent, {0, 0, -1, 3, 0, -1}, 6},
-    {6, "06 chunked s4", "r06/chunk", gp__gemm_r06_persistent, {0, 4, 0, 0, 0, -1}, 6},
+    {6, "06 chunked s4 wait1", "r06/chunk", gp__gemm_r06_persistent, {0, 4, 0, 0, 0, -1, 2}, 6},
     {7, "07 chunked s4", "r07/chunk", gp__gemm_r07_cluster, {0, 4, 0, 0, 0, -1}, 7},
     {7, "07 no multicast", "r07/nomc", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0}, 7},
 };
@@ -958,7 +958,7 @@ static void sweep(lt_t *lt)
 typedef struct var_t {
     const char *label;
     gp_gemm_launcher fn;
-    gp_gemm_h_knobs kn; /* {group, stages, epi, splits, clusters, mcast} */
+    gp_gemm_h_knobs kn; /* {group, stages, epi, splits, clusters, mcast, wait} */
 } var_t;
 static void variants(lt_t *lt)
 {
@@ -971,8 +971,11 @@ static void variants(lt_t *lt)
         {"r06 full s2 g16", gp__gemm_r06_persistent, {16, 2, 1, 0, 0, -1}},
         {"r06 chunk s4 g16", gp__gemm_r06_persistent, {16, 4, 0, 0, 0, -1}},
         {"r06 chunk s3 g16", gp__gemm_r06_persistent, {16, 3, 0, 0, 0, -1}},
-        {"r06 chunk s4 g8 (run 1)", gp__gemm_r06_persistent, {8, 4, 0, 0, 0, -1}},
+        {"r06 chunk s4 g16 wait1", gp__gemm_r06_persistent, {16, 4, 0, 0, 0, -1, 2}},
+        {"r06 full s3 g16 wait1", gp__gemm_r06_persistent, {16, 3, 1, 0, 0, -1, 2}},
+        {"r06 chunk s4 g8 wait1 (run 1)", gp__gemm_r06_persistent, {8, 4, 0, 0, 0, -1, 2}},
         {"r07 default", gp__gemm_r07_cluster, KN_NONE},
+        {"r07 full s3 g16 wait1", gp__gemm_r07_cluster, {16, 3, 1, 0, 0, -1, 2}},
         {"r07 full s3 g8", gp__gemm_r07_cluster, {8, 3, 1, 0, 0, -1}},
         {"r07 full s3 g32", gp__gemm_r07_cluster, {32, 3, 1, 0, 0, -1}},
         {"r07 chunk s4 g16", gp__gemm_r07_cluster, {16, 4, 0, 0, 0, -1}},
@@ -984,7 +987,8 @@ static void variants(lt_t *lt)
     const var_t v32[] = {
         {"r06 default", gp__gemm_r06_persistent, KN_NONE},
         {"r06 chunk s3 g16", gp__gemm_r06_persistent, {16, 3, 0, 0, 0, -1}},
-        {"r06 chunk s4 g8 (run 1)", gp__gemm_r06_persistent, {8, 4, 0, 0, 0, -1}},
+        {"r06 chunk s4 g16 wait1", gp__gemm_r06_persistent, {16, 4, 0, 0, 0, -1, 2}},
+        {"r06 chunk s4 g8 wait1 (run 1)", gp__gemm_r06_persistent, {8, 4, 0, 0, 0, -1, 2}},
         {"r06 chunk s4 g32", gp__gemm_r06_persistent, {32, 4, 0, 0, 0, -1}},
         {"r07 default", gp__gemm_r07_cluster, KN_NONE},
         {"r07 no multicast", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0}},
@@ -1005,10 +1009,10 @@ static void variants(lt_t *lt)
         {K_BF16, 1024, 1024, 16384, 0, 1, 2}, {K_BF16, 512, 512, 32768, 1, 0, 2}, {K_BF16, 1024, 1024, 1024, 1, 0, 2},
         {K_BF16, 512, 512, 512, 0, 1, 2},     {K_BF16, 8192, 128, 8192, 0, 1, 2}, {K_BF16, 3072, 3072, 3072, 1, 0, 2},
     };
-    printf("\nvariants (one build; knobs = tile-row group g, stages s, epilogue full|chunk, k-splits, r07 clusters and "
-           "multicast). r07 launches %d clusters by default on this device\n",
+    printf("\nvariants (one build; knobs = tile-row group g, stages s, epilogue full|chunk, wgmma groups kept in flight "
+           "(wait1), k-splits, r07 clusters and multicast). r07 launches %d clusters by default on this device\n",
            gp__gemm_r07_clusters(&g_dev));
-    printf("%-5s %-20s %-2s  %-26s %10s %9s %8s\n", "type", "m x n x k", "op", "variant", "ms", "TFLOP/s", "x cuBLAS");
+    printf("%-5s %-20s %-2s  %-30s %10s %9s %8s\n", "type", "m x n x k", "op", "variant", "ms", "TFLOP/s", "x cuBLAS");
     for (unsigned si = 0; si < sizeof sh / sizeof sh[0]; ++si) {
         tprob_t t;
         tprob_make(&t, lt, sh[si].kind, sh[si].m, sh[si].n, sh[si].k, sh[si].ta, sh[si].tb);
@@ -1016,7 +1020,7 @@ static void variants(lt_t *lt)
         char dims[48];
         snprintf(dims, sizeof dims, "%lldx%lldx%lld", (long long)sh[si].m, (long long)sh[si].n, (long long)sh[si].k);
         const char *op = sh[si].ta ? (sh[si].tb ? "TT" : "TN") : (sh[si].tb ? "NT" : "NN");
-        printf("%-5s %-20s %-2s  %-26s %10.4f %9.1f %8s  %s\n", KNAME[t.kind], dims, op, "cublasLt", t.best_ms,
+        printf("%-5s %-20s %-2s  %-30s %10.4f %9.1f %8s  %s\n", KNAME[t.kind], dims, op, "cublasLt", t.best_ms,
                flop / t.best_ms / 1e9, "1.000", t.algo);
         const var_t *vl = sh[si].set == 0 ? v16 : sh[si].set == 1 ? v32 : vsk;
         const int nv = sh[si].set == 0 ? (int)(sizeof v16 / sizeof v16[0])
@@ -1032,11 +1036,11 @@ static void variants(lt_t *lt)
                 gp__gemm_h_plan_name(&pl, extra, sizeof extra);
             }
             if (ms > 0)
-                printf("%-5s %-20s %-2s  %-26s %10.4f %9.1f %8.3f  %s%s\n", KNAME[t.kind], dims, op, vl[vi].label, ms,
+                printf("%-5s %-20s %-2s  %-30s %10.4f %9.1f %8.3f  %s%s\n", KNAME[t.kind], dims, op, vl[vi].label, ms,
                        flop / ms / 1e9, t.best_ms / ms, extra, fr < 1e-2 ? "" : " MISMATCH");
         }
         const float again = tprob_cublas_again(&t, lt);
-        printf("%-5s %-20s %-2s  %-26s %10.4f %9.1f %8.3f  (drift check: same algorithm after the variants)\n",
+        printf("%-5s %-20s %-2s  %-30s %10.4f %9.1f %8.3f  (drift check: same algorithm after the variants)\n",
                KNAME[t.kind], dims, op, "cublasLt again", again, flop / again / 1e9, t.best_ms / again);
         tprob_free(&t);
     }

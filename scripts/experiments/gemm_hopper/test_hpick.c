@@ -80,7 +80,7 @@ int main(void)
     a = bf(4096, 4096, 4096);
     p = gp__gemm_h_pick(&h100, &a);
     show("bf16 4096^3 (512 tiles, tail 116)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 1 && p.stages == 3 && p.group == 16);
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 1 && p.stages == 3 && p.group == 16 && p.wait1 == 0);
     a = args(8192, 8192, 8192, GP_DTYPE_F16, GP_DTYPE_F16, 0, 0);
     p = gp__gemm_h_pick(&h100, &a);
     show("f16 8192^3 (2048 tiles, tail 68)", &a, &p);
