@@ -46,6 +46,6 @@ extern "C" gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStre
 
 extern "C" gp_kernel_info gp__gemm_r06_kernel(void)
 {
-    gp_kernel_info k = {(const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 1>, GP_HP_THREADS, GP_HP_SMEM(3, 1)};
+    gp_kernel_info k = {(const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 1>, GP_HP_THREADS, GP_HP_SMEM(4, GP_HP_EPI_HALF)};
     return k;
 }

@@ -78,6 +78,6 @@ extern "C" gp_status gp__gemm_r07_cluster(const gp_device_info *dev, cudaStream_
 
 extern "C" gp_kernel_info gp__gemm_r07_kernel(void)
 {
-    gp_kernel_info k = {(const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 2>, GP_HP_THREADS, GP_HP_SMEM(3, 1)};
+    gp_kernel_info k = {(const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 2>, GP_HP_THREADS, GP_HP_SMEM(4, GP_HP_EPI_HALF)};
     return k;
 }

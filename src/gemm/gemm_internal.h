@@ -78,7 +78,8 @@ typedef struct gp_gemm_h_plan {
     int splits;   /* rung 06: ways each of the last sk_tiles tiles (in tile order) is split along k; 1 = none */
     int sk_tiles; /* rung 06: tiles split (the others run whole first: "data-parallel + split-k tail") */
     int stages;   /* rungs 06/07: pipeline stages (2..4) */
-    int epi;      /* rungs 06/07: 1 = whole-tile TMA-store epilogue (16-bit C; 3 stages), 0 = chunked */
+    int epi;      /* rungs 06/07: TMA-store epilogue: 0 = chunked (8 x 64x32), 1 = whole tile at once (16-bit C;
+                     3 stages), 2 = half-tile rounds (16-bit C); f32 C is always chunked */
     int group;    /* rungs 04-07: tile rows per group of the tile order */
     int wait1;    /* rungs 06/07: consumers keep one k-block's wgmmas in flight (wait_group 1, free the previous
                      stage: CUTLASS's default) instead of draining each k-block (wait_group 0, free its stage at
@@ -106,7 +107,7 @@ gp_status gp__gemm_r07_run(const gp_device_info *dev, cudaStream_t s, const gp_g
 typedef struct gp_gemm_h_knobs {
     int group;    /* > 0: tile rows per group (rung 07: 128-row tiles; rounded to whole cluster rows) */
     int stages;   /* > 0: pipeline stages (clamped to what fits) */
-    int epi;      /* >= 0: epilogue mode (1 is ignored for f32 C) */
+    int epi;      /* >= 0: epilogue mode (plan.epi; 1 and 2 are ignored for f32 C) */
     int splits;   /* > 0: rung 06 splits every tile k-wise this many ways (needs ws) */
     int clusters; /* > 0: rung 07 launches this many clusters (default: cudaOccupancyMaxActiveClusters) */
     int mcast;    /* >= 0: rung 07 multicasts B (1) or has each CTA load all of B itself (0: diagnosis) */

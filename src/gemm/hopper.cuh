@@ -509,39 +509,47 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
 /* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07), alpha/beta and
  * the C conversion applied on the way, through shared memory laid out in the C tensor map's swizzle (conflict-
  * free fragment stores: a warp's 32 stores of one column group hit 8 rows x 4 words in 8 different 16-byte
- * units). Two modes:
- *   FULL = 0 (chunked, any C): 8 chunks of 64 rows x 32 columns (f32 C: 128-byte rows, 128B swizzle; 16-bit
- *     C: 64-byte rows, 64B swizzle) through two 8 KB buffers at `buf`; per chunk, from the third on: thread 0
- *     waits until the store two chunks back has read its buffer (wait_group.read 1) and a named barrier
- *     (`bar_id`, 128 threads) passes that on; the warpgroup writes the chunk, fence.proxy.async (generic-proxy
- *     writes -> the TMA's reads), barrier, thread 0 issues the store and commits it.
- *   FULL = 1 (16-bit C only): the whole 64 x 256 result as 4 boxes of 64 x 64 (128-byte rows, 128B swizzle) in
- *     32 KB at `buf`: the warpgroup writes everything, one fence and one barrier, thread 0 issues the 4 stores
- *     as one bulk group and the warpgroup goes straight on to its next tile; nobody waits for the stores.
- * Either way thread 0 first waits until every earlier store of this warpgroup has read its buffer
- * (wait_group.read 0: by then a whole main loop has passed, so this costs nothing in steady state) and a
- * barrier passes that on. A chunk that holds columns at or beyond e.n_tma while n_tma < n (the last chunk of
- * C's right edge when n * elem is not a multiple of 16 bytes: see gp_h_n_tma) is stored directly from the
- * registers with bounds checks instead; other chunks are clipped at the m/n edges by the TMA. beta != 0 reads
- * C with plain loads. The caller waits for the last stores (gp_tma_store_wait_all) before the block exits. */
-template <typename T16, int FULL>
+ * units). The tile leaves in chunks of 64 rows x W columns, each one TMA box in one 8 KB buffer (W = 32: f32 C
+ * with 128-byte rows and the 128B swizzle, or 16-bit C with 64-byte rows and the 64B swizzle; W = 64: 16-bit C,
+ * 128-byte rows, 128B swizzle). Chunks go in rounds of RS: the warpgroup writes a round's chunks, fences them to
+ * the async proxy (fence.proxy.async: generic-proxy writes -> the TMA's reads), passes a named barrier
+ * (`bar_id`, 128 threads), and thread 0 issues the round's stores as one bulk group. There are NSETS sets of RS
+ * buffers; before a round reuses a set, thread 0 waits until the stores NSETS rounds back have read it
+ * (wait_group.read NSETS - 1) and a barrier passes that on. The modes used:
+ *   chunked  <W 32, RS 1, NSETS 2>: 8 rounds through 2 x 8 KB (any C; run 1's scheme);
+ *   half     <W 64, RS 2, NSETS 1>: 2 rounds of 2 boxes through 16 KB, one wait between them (16-bit C);
+ *   whole    <W 64, RS 4, NSETS 1>: one round of 4 boxes in 32 KB, no wait at all (16-bit C; 64 KB of C
+ *            buffers for the block, so 3 pipeline stages).
+ * Either way thread 0 first waits until every earlier store of this warpgroup has read its buffers
+ * (wait_group.read 0: a whole main loop has passed since, so this costs nothing in steady state) and a barrier
+ * passes that on; nobody waits for this tile's last round. A chunk that holds columns at or beyond e.n_tma
+ * while n_tma < n (the last chunk of C's right edge when n * elem is not a multiple of 16 bytes: gp_h_n_tma) is
+ * stored directly from the registers with bounds checks instead; other chunks are clipped at the m/n edges by
+ * the TMA. beta != 0 reads C with plain loads. The caller waits for the last stores (gp_tma_store_wait_all)
+ * before the block exits. */
+template <typename T16, int W, int RS, int NSETS>
 static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CUtensorMap *mc, const float (&acc)[128],
                                                      unsigned char *buf, int bar_id, int row0, int col0)
 {
-    enum { W = FULL ? 64 : GP_H_CHUNK_N, NQ = 256 / W, JQ = W / 8 };
+    enum { NQ = 256 / W, JQ = W / 8 };
     if (row0 >= e.m) return; /* this warpgroup's rows are all outside C (uniform per warpgroup) */
     const int t128 = threadIdx.x % 128, w = t128 / 32, lane = t128 % 32;
-    const bool c32 = !FULL && e.c_f32;
-    const int rb = FULL || c32 ? 128 : 64; /* bytes per buffer row */
-    const uint32_t smask = FULL || c32 ? 7u : 3u;
+    const bool c32 = W == 32 && e.c_f32; /* W = 64 is 16-bit C only */
+    const int rb = W == 64 || c32 ? 128 : 64; /* bytes per buffer row */
+    const uint32_t smask = W == 64 || c32 ? 7u : 3u;
     const int esz = c32 ? 4 : 2;
     if (t128 == 0) gp_tma_store_wait_read<0>();
     gp_named_bar(bar_id, 128);
 #pragma unroll
     for (int q = 0; q < NQ; ++q) {
-        const int c0 = col0 + q * W;
-        if (c0 >= e.n) break; /* uniform */
-        if (e.n_tma < e.n && c0 + W > e.n_tma) {
+        const int c0 = col0 + q * W, round = q / RS, slot = q % RS;
+        /* uniform per warpgroup: */
+        const bool live = c0 < e.n, direct = live && e.n_tma < e.n && c0 + W > e.n_tma;
+        if (slot == 0 && round >= NSETS && live && !direct) {
+            if (t128 == 0) gp_tma_store_wait_read<NSETS - 1>();
+            gp_named_bar(bar_id, 128);
+        }
+        if (direct) {
             /* the ragged right edge: plain bounds-checked stores (gp_h_store_pair applies alpha and beta) */
 #pragma unroll
             for (int jj = 0; jj < JQ; ++jj) {
@@ -551,59 +559,53 @@ static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CU
                     gp_h_store_pair<T16>(e, row0 + 16 * w + lane / 4 + 8 * h, c0 + 8 * jj + 2 * (lane % 4),
                                          acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
             }
-            continue;
-        }
-        unsigned char *b = buf + (FULL ? q : (q & 1)) * GP_H_CBUF;
-        if (!FULL && q >= 2) {
-            if (t128 == 0) gp_tma_store_wait_read<1>();
-            gp_named_bar(bar_id, 128);
-        }
+        } else if (live) {
+            unsigned char *b = buf + ((round % NSETS) * RS + slot) * GP_H_CBUF;
 #pragma unroll
-        for (int jj = 0; jj < JQ; ++jj) {
-            const int j = q * JQ + jj;
+            for (int jj = 0; jj < JQ; ++jj) {
+                const int j = q * JQ + jj;
 #pragma unroll
-            for (int h = 0; h < 2; ++h) {
-                const int r = 16 * w + lane / 4 + 8 * h, cc = 8 * jj + 2 * (lane % 4);
-                float v0 = e.alpha * acc[4 * j + 2 * h], v1 = e.alpha * acc[4 * j + 2 * h + 1];
-                if (e.beta != 0.0f) {
-                    const int gr = row0 + r, gc = c0 + cc;
-                    if (gr < e.m) {
-                        if (c32) {
-                            const float *p = (const float *)e.C + (int64_t)gr * e.ldc + gc;
-                            if (gc < e.n) v0 += e.beta * p[0];
-                            if (gc + 1 < e.n) v1 += e.beta * p[1];
-                        } else {
-                            const T16 *p = (const T16 *)e.C + (int64_t)gr * e.ldc + gc;
-                            if (gc < e.n) v0 += e.beta * gp_h_ld16(p);
-                            if (gc + 1 < e.n) v1 += e.beta * gp_h_ld16(p + 1);
+                for (int h = 0; h < 2; ++h) {
+                    const int r = 16 * w + lane / 4 + 8 * h, cc = 8 * jj + 2 * (lane % 4);
+                    float v0 = e.alpha * acc[4 * j + 2 * h], v1 = e.alpha * acc[4 * j + 2 * h + 1];
+                    if (e.beta != 0.0f) {
+                        const int gr = row0 + r, gc = c0 + cc;
+                        if (gr < e.m) {
+                            if (c32) {
+                                const float *p = (const float *)e.C + (int64_t)gr * e.ldc + gc;
+                                if (gc < e.n) v0 += e.beta * p[0];
+                                if (gc + 1 < e.n) v1 += e.beta * p[1];
+                            } else {
+                                const T16 *p = (const T16 *)e.C + (int64_t)gr * e.ldc + gc;
+                                if (gc < e.n) v0 += e.beta * gp_h_ld16(p);
+                                if (gc + 1 < e.n) v1 += e.beta * gp_h_ld16(p + 1);
+                            }
                         }
                     }
+                    const uint32_t off = (uint32_t)(r * rb + cc * esz);
+                    const uint32_t phys = off ^ (((off >> 7) & smask) << 4);
+                    if (c32) *reinterpret_cast<float2 *>(b + phys) = make_float2(v0, v1);
+                    else *reinterpret_cast<uint32_t *>(b + phys) = gp_h_pack2(v0, v1, (const T16 *)0);
                 }
-                const uint32_t off = (uint32_t)(r * rb + cc * esz);
-                const uint32_t phys = off ^ (((off >> 7) & smask) << 4);
-                if (c32) *reinterpret_cast<float2 *>(b + phys) = make_float2(v0, v1);
-                else *reinterpret_cast<uint32_t *>(b + phys) = gp_h_pack2(v0, v1, (const T16 *)0);
             }
         }
-        if (!FULL) {
-            gp_fence_proxy_async_smem();
-            gp_named_bar(bar_id, 128);
-            if (t128 == 0) {
-                gp_tma_store_2d(mc, b, c0, row0);
-                gp_tma_store_commit();
-            }
-        }
-    }
-    if (FULL) {
-        gp_fence_proxy_async_smem();
-        gp_named_bar(bar_id, 128);
-        if (t128 == 0) {
+        if (slot == RS - 1 || q == NQ - 1) {
+            /* end of a round: store its TMA chunks (none: nothing to do; only the last rounds can be so) */
+            const int q0 = q - slot;
+            const bool any = col0 + q0 * W < e.n && !(e.n_tma < e.n && col0 + q0 * W + W > e.n_tma);
+            if (any) {
+                gp_fence_proxy_async_smem();
+                gp_named_bar(bar_id, 128);
+                if (t128 == 0) {
 #pragma unroll
-            for (int q = 0; q < NQ; ++q) {
-                const int c0 = col0 + q * W;
-                if (c0 < e.n && !(e.n_tma < e.n && c0 + W > e.n_tma)) gp_tma_store_2d(mc, buf + q * GP_H_CBUF, c0, row0);
+                    for (int qq = q0; qq <= q; ++qq) {
+                        const int cq = col0 + qq * W;
+                        if (cq < e.n && !(e.n_tma < e.n && cq + W > e.n_tma))
+                            gp_tma_store_2d(mc, buf + ((round % NSETS) * RS + (qq - q0)) * GP_H_CBUF, cq, row0);
+                    }
+                    gp_tma_store_commit();
+                }
             }
-            gp_tma_store_commit();
         }
     }
 }

@@ -16,8 +16,9 @@
  * beta) as a 128 x 256 block of the workspace through a second tensor map; gp_hp_splitk_reduce then sums the
  * blocks of each split tile and applies alpha, beta and the C conversion.
  *
- * Epilogue: gp_h_epilogue (hopper.cuh), whole-tile (sc.full: 16-bit C, 64 KB of C buffers, 3 stages) or chunked
- * (32 KB, 4 stages).
+ * Epilogue: gp_h_epilogue (hopper.cuh): for 16-bit C half-tile rounds (2 x 64-column boxes per round, 32 KB of C
+ * buffers, 4 stages) or the whole tile at once (64 KB, 3 stages); chunked (32 KB, 4 stages) for f32 C and the
+ * split units' partials.
  *
  * CL = 2 (rung 07): a cluster tile is 256 x 256; CTA rank r computes rows 128r.. of it. With sc.mcast each
  * CTA loads its own A box and half of B (K-major B: rows 128r..; MN-major B: 64-column chunks 2r, 2r+1) with
@@ -34,11 +35,13 @@
 
 enum { GP_HP_BM = 128, GP_HP_BN = 256, GP_HP_THREADS = 384, GP_HP_CONSUMER_WARPS = 8, GP_HP_MAX_STAGES = 4 };
 #define GP_HP_STAGE_BYTES ((GP_HP_BM + GP_HP_BN) * GP_H_BK_BYTES) /* 48 KB */
-/* C buffers: whole-tile 2 x 32 KB, chunked 2 x 2 x 8 KB */
-#define GP_HP_CBYTES(full) ((full) ? 8 * GP_H_CBUF : 4 * GP_H_CBUF)
-#define GP_HP_SMEM(stages, full) ((stages) * GP_HP_STAGE_BYTES + GP_HP_CBYTES(full) + 2 * GP_HP_MAX_STAGES * 8 + 1024)
-/* the dynamic-shared-memory limit set on the kernels: the largest configuration (4 stages, chunked: 225 KB) */
-#define GP_HP_SMEM_MAX GP_HP_SMEM(4, 0)
+/* epilogue modes (gp_h_epilogue): chunked (any C), half and whole tile (16-bit C) */
+enum { GP_HP_EPI_CHUNK = 0, GP_HP_EPI_WHOLE = 1, GP_HP_EPI_HALF = 2 };
+/* C buffers per block: whole tile 2 x 32 KB, half and chunked 2 x 16 KB */
+#define GP_HP_CBYTES(epi) ((epi) == GP_HP_EPI_WHOLE ? 8 * GP_H_CBUF : 4 * GP_H_CBUF)
+#define GP_HP_SMEM(stages, epi) ((stages) * GP_HP_STAGE_BYTES + GP_HP_CBYTES(epi) + 2 * GP_HP_MAX_STAGES * 8 + 1024)
+/* the dynamic-shared-memory limit set on the kernels: the largest configuration (4 stages + 32 KB: 225 KB) */
+#define GP_HP_SMEM_MAX GP_HP_SMEM(4, GP_HP_EPI_CHUNK)
 /* bytes of one split unit's f32 partial block */
 #define GP_HP_PARTIAL_BYTES ((size_t)GP_HP_BM * GP_HP_BN * 4)
 
@@ -51,7 +54,7 @@ typedef struct gp_h_sched {
     int splits;           /* k-wise units of each later tile (1: none) */
     int units;            /* dp + (tiles - dp) * splits */
     int stages;           /* 2..GP_HP_MAX_STAGES */
-    int full;             /* whole-tile epilogue (16-bit C) */
+    int epi;              /* GP_HP_EPI_* (whole and half: 16-bit C only) */
     int mcast;            /* CL = 2: B multicast */
     int wait1;            /* consumers keep one k-block of wgmmas in flight (else drain each k-block) */
 } gp_h_sched;
@@ -125,9 +128,9 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     /* 1024-aligned (the 128B swizzle); the same offsets in both CTAs of a cluster */
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
     const int stages = sc.stages;
-    const bool full16 = KIND != GP_HK_TF32 && sc.full;
+    const int epi = KIND == GP_HK_TF32 ? GP_HP_EPI_CHUNK : sc.epi;
     unsigned char *cbuf = smem + stages * S::BYTES;
-    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + GP_HP_CBYTES(full16));
+    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + GP_HP_CBYTES(epi));
     uint64_t *empty = full + GP_HP_MAX_STAGES;
 
     const int tid = threadIdx.x, wg = tid / 128;
@@ -176,7 +179,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     } else {
         gp_setmaxnreg_inc<232>();
         const int c = wg - 1, t128 = tid % 128, lane = tid % 32;
-        unsigned char *mybuf = cbuf + c * (GP_HP_CBYTES(full16) / 2);
+        unsigned char *mybuf = cbuf + c * (GP_HP_CBYTES(epi) / 2);
         float acc[GP_HP_BN / 2];
         int s = 0, ps = 0;
         uint32_t ph = 0;
@@ -211,8 +214,11 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 
             if (slot < 0) {
                 const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
-                if (full16) gp_h_epilogue<T16, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
-                else gp_h_epilogue<T16, 0>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_WHOLE)
+                    gp_h_epilogue<T16, 64, 4, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                else if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_HALF)
+                    gp_h_epilogue<T16, 64, 2, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                else gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2>(e, &mc, acc, mybuf, 1 + c, row0, col0);
             } else {
                 /* split unit: the raw f32 partial into workspace block `slot` */
                 gp_h_epi ew = e;
@@ -224,7 +230,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 ew.vec_c = 1;
                 ew.m = 1 << 30;
                 ew.n = ew.n_tma = GP_HP_BN;
-                gp_h_epilogue<T16, 0>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
+                gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
             }
         }
         if (t128 == 0) gp_tma_store_wait_all();
@@ -287,9 +293,9 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     }
     const int mcast = CL > 1 ? (kn.mcast >= 0 ? kn.mcast : 1) : 0;
     const int c_f32 = a->c_type == GP_DTYPE_F32;
-    const int full = p.epi && !c_f32;
+    const int epi = c_f32 || p.epi < 0 || p.epi > GP_HP_EPI_HALF ? GP_HP_EPI_CHUNK : p.epi;
     int stages = p.stages < 2 ? 2 : p.stages > GP_HP_MAX_STAGES ? GP_HP_MAX_STAGES : p.stages;
-    if (full && stages > 3) stages = 3; /* 3 x 48 KB + 64 KB of C buffers */
+    if (epi == GP_HP_EPI_WHOLE && stages > 3) stages = 3; /* 3 x 48 KB + 64 KB of C buffers */
     const int bk = (int)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type));
     const int64_t kb = gp_ceil_div(a->k, bk);
     int64_t splits = CL == 1 ? p.splits : 1, sk = p.sk_tiles;
@@ -305,8 +311,9 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     CUtensorMap ma, mb, mc, mw;
     /* B's K-major box: half the tile (128 rows) when each CTA of a pair loads one half */
     if (gp_h_operand_maps(a, GP_HP_BM, CL > 1 && mcast ? GP_HP_BN / 2 : GP_HP_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
-    if (gp_h_c_map(&mc, a, full ? 64 : GP_H_CHUNK_N,
-                   full || c_f32 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B))
+    const int wide = epi != GP_HP_EPI_CHUNK; /* 64-column boxes */
+    if (gp_h_c_map(&mc, a, wide ? 64 : GP_H_CHUNK_N,
+                   wide || c_f32 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B))
         return GP_ERROR_NOT_SUPPORTED;
     memset(&mw, 0, sizeof mw);
     if (splits > 1 && gp_h_tmap_2d(&mw, a->ws, GP_DTYPE_F32, sk * splits * GP_HP_BM, GP_HP_BN, GP_HP_BN, GP_H_CHUNK_N, 64))
@@ -321,14 +328,14 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     sc.splits = (int)splits;
     sc.units = (int)(tiles - sk + sk * splits);
     sc.stages = stages;
-    sc.full = full;
+    sc.epi = epi;
     sc.mcast = mcast;
     sc.wait1 = p.wait1 ? 1 : 0;
     const gp_h_epi e = gp_h_epi_of(a);
 
     const void *fn = (const void *)gp_hp_kernel<KIND, TA, TB, CL>;
     if (gp_h_set_smem(fn, dev->device, GP_HP_SMEM_MAX, done) != cudaSuccess) return gp__launch_status();
-    const int smem = GP_HP_SMEM(stages, full);
+    const int smem = GP_HP_SMEM(stages, epi);
     const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
     if (CL == 1) {
         const unsigned grid = (unsigned)(sc.units < sms ? sc.units : sms);

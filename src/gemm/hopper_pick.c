@@ -14,7 +14,7 @@
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
  *     rung 06 with whole tiles;
  *   - a split needs s x (split tiles) x 128 KB of workspace (f32 partials): s is lowered until it fits;
- *   - rung 06's configuration: whole-tile epilogue with 3 stages for 16-bit C, chunked with 4 for f32 C;
+ *   - rung 06's configuration: 4 stages; epilogue in half-tile rounds for 16-bit C, chunked for f32 C;
  *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed.
  * Rung 07 (clusters) is not chosen automatically until it measures faster than rung 06 (GP_H_PICK_R07). The
  * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
@@ -53,8 +53,8 @@ gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
     p.splits = 1;
     p.sk_tiles = 0;
     p.group = GP_H_GROUP;
-    p.epi = a && a->c_type != GP_DTYPE_F32 ? 1 : 0;
-    p.stages = p.epi ? 3 : 4;
+    p.epi = a && a->c_type != GP_DTYPE_F32 ? 2 : 0; /* half-tile rounds for 16-bit C, chunks for f32 C */
+    p.stages = p.epi == 1 ? 3 : 4;
     p.wait1 = 0;
     return p;
 }
@@ -103,14 +103,15 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
     return p;
 }
 
+#define EPI_NAME(e) ((e) == 1 ? "whole" : (e) == 2 ? "half" : "chunk")
 const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 {
     if (!p || p->rung == 0) snprintf(buf, len, "none");
     else if (p->rung < 6) snprintf(buf, len, "r%02d", p->rung);
     else if (p->splits > 1)
-        snprintf(buf, len, "r%02d s%d %s g%d w%d sk%dx%d", p->rung, p->stages, p->epi ? "full" : "chunk", p->group,
-                 p->wait1, p->sk_tiles, p->splits);
-    else snprintf(buf, len, "r%02d s%d %s g%d w%d", p->rung, p->stages, p->epi ? "full" : "chunk", p->group, p->wait1);
+        snprintf(buf, len, "r%02d s%d %s g%d w%d sk%dx%d", p->rung, p->stages, EPI_NAME(p->epi), p->group, p->wait1,
+                 p->sk_tiles, p->splits);
+    else snprintf(buf, len, "r%02d s%d %s g%d w%d", p->rung, p->stages, EPI_NAME(p->epi), p->group, p->wait1);
     return buf;
 }
 

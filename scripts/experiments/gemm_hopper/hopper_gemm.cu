@@ -70,10 +70,11 @@ static const rung_t RUNGS[] = {
 static const rung_t AUTO = {0, "auto", "auto", gp__gemm_h_auto, KN_NONE, 4};
 /* configurations verified besides each rung's own (every layout, type, C type, beta) */
 static const rung_t VRUNGS[] = {
-    {6, "06 k-split 3", "r06/sk3", gp__gemm_r06_persistent, {0, 0, -1, 3, 0, -1}, 6},
+    {6, "06 k-split 3", "r06/sk3", gp__gemm_r06_persistent, {0, 0, -1, 3, 0, -1, 0}, 6},
     {6, "06 chunked s4 wait1", "r06/chunk", gp__gemm_r06_persistent, {0, 4, 0, 0, 0, -1, 2}, 6},
-    {7, "07 chunked s4", "r07/chunk", gp__gemm_r07_cluster, {0, 4, 0, 0, 0, -1}, 7},
-    {7, "07 no multicast", "r07/nomc", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0}, 7},
+    {6, "06 whole s3", "r06/whole", gp__gemm_r06_persistent, {0, 3, 1, 0, 0, -1, 0}, 6},
+    {7, "07 chunked s4", "r07/chunk", gp__gemm_r07_cluster, {0, 4, 0, 0, 0, -1, 0}, 7},
+    {7, "07 no multicast", "r07/nomc", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0, 0}, 7},
 };
 #define NVRUNGS ((int)(sizeof VRUNGS / sizeof VRUNGS[0]))
 
@@ -493,13 +494,14 @@ typedef struct shape_t {
 } shape_t;
 
 /* Every case verified: the four rungs, the knob configurations of VRUNGS (the small set, run under the
- * sanitizers: only rung 06's split-k and chunked epilogue, the paths the rungs' defaults do not take), and the
+ * sanitizers: only rung 06's split-k, chunked and whole-tile epilogues, the paths the rungs' defaults do not
+ * take), and the
  * automatic plan. */
 static int verify_list(const rung_t **out, int small)
 {
     int c = 0;
     for (int i = 0; i < NRUNGS; ++i) out[c++] = &RUNGS[i];
-    for (int i = 0; i < (small ? 2 : NVRUNGS); ++i) out[c++] = &VRUNGS[i];
+    for (int i = 0; i < (small ? 3 : NVRUNGS); ++i) out[c++] = &VRUNGS[i];
     out[c++] = &AUTO;
     return c;
 }
@@ -964,43 +966,46 @@ static void variants(lt_t *lt)
 {
     const int half = g_dev.sm_count / 2;
     const var_t v16[] = {
+        /* knobs: {group, stages, epi (0 chunk, 1 whole, 2 half), splits, clusters, mcast, wait (1: wait 0, 2: wait 1)} */
         {"r06 default", gp__gemm_r06_persistent, KN_NONE},
-        {"r06 full s3 g8", gp__gemm_r06_persistent, {8, 3, 1, 0, 0, -1}},
-        {"r06 full s3 g32", gp__gemm_r06_persistent, {32, 3, 1, 0, 0, -1}},
-        {"r06 full s3 g4", gp__gemm_r06_persistent, {4, 3, 1, 0, 0, -1}},
-        {"r06 full s2 g16", gp__gemm_r06_persistent, {16, 2, 1, 0, 0, -1}},
-        {"r06 chunk s4 g16", gp__gemm_r06_persistent, {16, 4, 0, 0, 0, -1}},
-        {"r06 chunk s3 g16", gp__gemm_r06_persistent, {16, 3, 0, 0, 0, -1}},
-        {"r06 chunk s4 g16 wait1", gp__gemm_r06_persistent, {16, 4, 0, 0, 0, -1, 2}},
-        {"r06 full s3 g16 wait1", gp__gemm_r06_persistent, {16, 3, 1, 0, 0, -1, 2}},
+        {"r06 whole s3 g16", gp__gemm_r06_persistent, {16, 3, 1, 0, 0, -1, 0}},
+        {"r06 half s3 g16", gp__gemm_r06_persistent, {16, 3, 2, 0, 0, -1, 0}},
+        {"r06 half s4 g8", gp__gemm_r06_persistent, {8, 4, 2, 0, 0, -1, 0}},
+        {"r06 half s4 g32", gp__gemm_r06_persistent, {32, 4, 2, 0, 0, -1, 0}},
+        {"r06 half s4 g4", gp__gemm_r06_persistent, {4, 4, 2, 0, 0, -1, 0}},
+        {"r06 chunk s4 g16", gp__gemm_r06_persistent, {16, 4, 0, 0, 0, -1, 0}},
+        {"r06 half s4 g16 wait1", gp__gemm_r06_persistent, {16, 4, 2, 0, 0, -1, 2}},
+        {"r06 whole s3 g16 wait1", gp__gemm_r06_persistent, {16, 3, 1, 0, 0, -1, 2}},
         {"r06 chunk s4 g8 wait1 (run 1)", gp__gemm_r06_persistent, {8, 4, 0, 0, 0, -1, 2}},
         {"r07 default", gp__gemm_r07_cluster, KN_NONE},
-        {"r07 full s3 g16 wait1", gp__gemm_r07_cluster, {16, 3, 1, 0, 0, -1, 2}},
-        {"r07 full s3 g8", gp__gemm_r07_cluster, {8, 3, 1, 0, 0, -1}},
-        {"r07 full s3 g32", gp__gemm_r07_cluster, {32, 3, 1, 0, 0, -1}},
-        {"r07 chunk s4 g16", gp__gemm_r07_cluster, {16, 4, 0, 0, 0, -1}},
-        {"r07 no multicast", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0}},
-        {"r07 clusters=SMs/2", gp__gemm_r07_cluster, {0, 0, -1, 0, half, -1}},
-        {"r07 clusters=64", gp__gemm_r07_cluster, {0, 0, -1, 0, 64, -1}},
+        {"r07 whole s3", gp__gemm_r07_cluster, {0, 3, 1, 0, 0, -1, 0}},
+        {"r07 half s4 wait1", gp__gemm_r07_cluster, {0, 4, 2, 0, 0, -1, 2}},
+        {"r07 g8", gp__gemm_r07_cluster, {8, 0, -1, 0, 0, -1, 0}},
+        {"r07 g32", gp__gemm_r07_cluster, {32, 0, -1, 0, 0, -1, 0}},
+        {"r07 chunk s4", gp__gemm_r07_cluster, {0, 4, 0, 0, 0, -1, 0}},
+        {"r07 no multicast", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0, 0}},
+        {"r07 clusters=SMs/2", gp__gemm_r07_cluster, {0, 0, -1, 0, half, -1, 0}},
+        {"r07 clusters=64", gp__gemm_r07_cluster, {0, 0, -1, 0, 64, -1, 0}},
         {"auto", gp__gemm_h_auto, KN_NONE},
     };
     const var_t v32[] = {
         {"r06 default", gp__gemm_r06_persistent, KN_NONE},
-        {"r06 chunk s3 g16", gp__gemm_r06_persistent, {16, 3, 0, 0, 0, -1}},
+        {"r06 chunk s3 g16", gp__gemm_r06_persistent, {16, 3, 0, 0, 0, -1, 0}},
         {"r06 chunk s4 g16 wait1", gp__gemm_r06_persistent, {16, 4, 0, 0, 0, -1, 2}},
         {"r06 chunk s4 g8 wait1 (run 1)", gp__gemm_r06_persistent, {8, 4, 0, 0, 0, -1, 2}},
-        {"r06 chunk s4 g32", gp__gemm_r06_persistent, {32, 4, 0, 0, 0, -1}},
+        {"r06 chunk s4 g32", gp__gemm_r06_persistent, {32, 4, 0, 0, 0, -1, 0}},
+        {"r06 chunk s4 g8", gp__gemm_r06_persistent, {8, 4, 0, 0, 0, -1, 0}},
         {"r07 default", gp__gemm_r07_cluster, KN_NONE},
-        {"r07 no multicast", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0}},
+        {"r07 no multicast", gp__gemm_r07_cluster, {0, 0, -1, 0, 0, 0, 0}},
         {"auto", gp__gemm_h_auto, KN_NONE},
     };
     const var_t vsk[] = {
         {"r04", gp__gemm_r04_tma_wgmma, KN_NONE},
         {"r06 whole tiles", gp__gemm_r06_persistent, KN_NONE},
-        {"r06 k-split 2", gp__gemm_r06_persistent, {0, 0, -1, 2, 0, -1}},
-        {"r06 k-split 4", gp__gemm_r06_persistent, {0, 0, -1, 4, 0, -1}},
-        {"r06 k-split 8", gp__gemm_r06_persistent, {0, 0, -1, 8, 0, -1}},
-        {"r06 k-split 16", gp__gemm_r06_persistent, {0, 0, -1, 16, 0, -1}},
+        {"r06 k-split 2", gp__gemm_r06_persistent, {0, 0, -1, 2, 0, -1, 0}},
+        {"r06 k-split 4", gp__gemm_r06_persistent, {0, 0, -1, 4, 0, -1, 0}},
+        {"r06 k-split 8", gp__gemm_r06_persistent, {0, 0, -1, 8, 0, -1, 0}},
+        {"r06 k-split 16", gp__gemm_r06_persistent, {0, 0, -1, 16, 0, -1, 0}},
         {"auto", gp__gemm_h_auto, KN_NONE},
     };
     static const struct { kind_t kind; int64_t m, n, k; int ta, tb; int set; } sh[] = {
@@ -1009,8 +1014,9 @@ static void variants(lt_t *lt)
         {K_BF16, 1024, 1024, 16384, 0, 1, 2}, {K_BF16, 512, 512, 32768, 1, 0, 2}, {K_BF16, 1024, 1024, 1024, 1, 0, 2},
         {K_BF16, 512, 512, 512, 0, 1, 2},     {K_BF16, 8192, 128, 8192, 0, 1, 2}, {K_BF16, 3072, 3072, 3072, 1, 0, 2},
     };
-    printf("\nvariants (one build; knobs = tile-row group g, stages s, epilogue full|chunk, wgmma groups kept in flight "
-           "(wait1), k-splits, r07 clusters and multicast). r07 launches %d clusters by default on this device\n",
+    printf("\nvariants (one build; knobs = tile-row group g, stages s, epilogue chunk|half|whole, a wgmma group kept in "
+           "flight (wait1), k-splits, r07 clusters and multicast; defaults: see the auto plan). r07 launches %d clusters "
+           "by default on this device\n",
            gp__gemm_r07_clusters(&g_dev));
     printf("%-5s %-20s %-2s  %-30s %10s %9s %8s\n", "type", "m x n x k", "op", "variant", "ms", "TFLOP/s", "x cuBLAS");
     for (unsigned si = 0; si < sizeof sh / sizeof sh[0]; ++si) {

@@ -76,15 +76,15 @@ int main(void)
     gp_gemm_h_plan p;
     gp_gemm_args a;
 
-    /* the targets: whole tiles, whole-tile epilogue with 3 stages for 16-bit C, chunked with 4 for f32 C */
+    /* the targets: whole tiles, 4 stages, half-tile epilogue rounds for 16-bit C, chunked for f32 C */
     a = bf(4096, 4096, 4096);
     p = gp__gemm_h_pick(&h100, &a);
     show("bf16 4096^3 (512 tiles, tail 116)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 1 && p.stages == 3 && p.group == 16 && p.wait1 == 0);
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 2 && p.stages == 4 && p.group == 16 && p.wait1 == 0);
     a = args(8192, 8192, 8192, GP_DTYPE_F16, GP_DTYPE_F16, 0, 0);
     p = gp__gemm_h_pick(&h100, &a);
     show("f16 8192^3 (2048 tiles, tail 68)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 1);
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 2);
     a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("tf32 NT 4096^3", &a, &p);
@@ -205,7 +205,7 @@ int main(void)
     /* the rung's own plans (forced launchers) */
     a = bf(4096, 4096, 4096);
     p = gp__gemm_h_rung_plan(7, &a);
-    CHECK(p.rung == 7 && p.splits == 1 && p.epi == 1 && p.stages == 3);
+    CHECK(p.rung == 7 && p.splits == 1 && p.epi == 2 && p.stages == 4);
     CHECK(gp__gemm_h_auto(NULL, 0, &a) == GP_SUCCESS);
 
     printf("test_hpick: %d checks, %d failed\n", checks, fails);
