@@ -6,12 +6,14 @@
 // already loading the next tile's first k-blocks (no block launch, no prologue bubble, no barrier
 // initialisation per tile). (2) Grouped tile order (gp_h_tile_order), 16 tile rows per group by default: the
 // ~132 tiles in flight cover 16 x ~8 tiles (2048 x 2112 of C), whose A and B panels the L2 serves many times.
-// (3) Epilogue through shared memory and the TMA (gp_h_epilogue in hopper.cuh): for 16-bit C the whole
-// 64 x 256 result of each consumer warpgroup is written once into 32 KB of swizzled shared memory and leaves as
-// 4 TMA boxes in one bulk group that nobody waits for (3 pipeline stages then fit beside the 64 KB of C
-// buffers); f32 C goes in 8 chunks of 64 x 32 through two 8 KB buffers (4 stages). The columns beyond the last
-// whole 16 bytes of a C row are stored directly (the TMA writes whole 16-byte units: run 1 found it writing
-// into C's padding). (4) Plans with split-k (gp__gemm_h_pick, hopper_pick.c): shapes with fewer 128 x 256
+// (3) Epilogue through shared memory and the TMA (gp_h_epilogue in hopper.cuh): for 16-bit C each consumer
+// warpgroup writes its 64 x 256 result in two rounds of two 64 x 64 boxes (16 KB of swizzled shared memory,
+// one wait between the rounds), and the last round leaves in a bulk group that nobody waits for; a whole-tile
+// mode (one round, 32 KB per warpgroup, so 3 pipeline stages) is the alternative (plan.epi). f32 C goes in 8
+// chunks of 64 x 32 through two 8 KB buffers. 4 stages. The columns beyond the last whole 16 bytes of a C row
+// are stored directly (the TMA writes whole 16-byte units: run 1 found it writing into C's padding).
+// Consumers drain each k-block's wgmmas before freeing its stage (the other warpgroup keeps the tensor cores
+// busy meanwhile), so the producer runs 3 stages ahead. (4) Plans with split-k (gp__gemm_h_pick, hopper_pick.c): shapes with fewer 128 x 256
 // tiles than SMs split every tile k-wise, and a last wave that would be at most half full has its tiles split
 // ("data-parallel + split-k tail"); split units write f32 partials to the workspace, and a small kernel sums
 // them into C. The kernel itself is shared with rung 07 (hopper_persistent.cuh, CL = 1 here).
