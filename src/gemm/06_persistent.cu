@@ -13,10 +13,10 @@
 // chunks of 64 x 32 through two 8 KB buffers. 4 stages. The columns beyond the last whole 16 bytes of a C row
 // are stored directly (the TMA writes whole 16-byte units: run 1 found it writing into C's padding).
 // Consumers drain each k-block's wgmmas before freeing its stage (the other warpgroup keeps the tensor cores
-// busy meanwhile), so the producer runs 3 stages ahead. (4) Plans with split-k (gp__gemm_h_pick, hopper_pick.c): shapes with fewer 128 x 256
-// tiles than SMs split every tile k-wise, and a last wave that would be at most half full has its tiles split
-// ("data-parallel + split-k tail"); split units write f32 partials to the workspace, and a small kernel sums
-// them into C. The kernel itself is shared with rung 07 (hopper_persistent.cuh, CL = 1 here).
+// busy meanwhile), so the producer runs 3 stages ahead. (4) Plans with split-k (gp__gemm_h_pick,
+// hopper_pick.c): shapes with fewer 128 x 256 tiles than SMs split every tile k-wise, and a last wave that
+// would be at most half full has its tiles split ("data-parallel + split-k tail"); split units write f32
+// partials to the workspace, and a small kernel sums them into C. The kernel itself is shared with rung 07 (hopper_persistent.cuh, CL = 1 here).
 // Takes the arguments of rung 05 and needs vec_c too (C through a tensor map); else GP_ERROR_NOT_SUPPORTED
 // (the rule falls back to rung 05). Forced (gp__gemm_r06_persistent) it runs whole tiles only.
 // ptxas / SASS: see NOTES.md (register table). Measured (run 1, before this version's epilogue, split-k and
