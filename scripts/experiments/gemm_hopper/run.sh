@@ -8,7 +8,7 @@
 #   VARIANTS=0  skip the variant sweep
 #   NCU=1    also print the ncu commands that read the tensor-pipe utilisation of rung 06 and of cuBLAS
 #   SAN=1    with SMALL=1: run the small cases under compute-sanitizer memcheck and racecheck too
-#            (SAN_TOOLS="memcheck racecheck", SAN_TIMEOUT=260 seconds per tool)
+#            (SAN_TOOLS="memcheck racecheck", SAN_TIMEOUT=230 seconds per tool)
 #   WATCHDOG=0  build without the mbarrier watchdog (default on: a wait that fails 2^26 times traps, so a
 #            pipeline deadlock is reported as a launch error naming the case instead of hanging the run)
 # Environment: CUDA_HOME (default /usr/local/cuda), JOBS (parallel compiles, default nproc).
@@ -100,14 +100,14 @@ if [ "${SMALL:-0}" = 1 ]; then
     echo "  $SANBIN --tool memcheck  $B/hopper_gemm_wd --small --verify-only"
     echo "  $SANBIN --tool racecheck $B/hopper_gemm_wd --small --verify-only"
     if [ "${SAN:-0}" = 1 ]; then
-        # each tool under its own time limit (SAN_TIMEOUT, default 260 s) so that both fit in a 10-minute call;
+        # each tool under its own time limit (SAN_TIMEOUT, default 230 s) so that both fit in a 10-minute call;
         # SAN_TOOLS="racecheck" runs one of them only
         for tool in ${SAN_TOOLS:-memcheck racecheck}; do
-            timeout "${SAN_TIMEOUT:-260}" "$SANBIN" --tool "$tool" "$B/hopper_gemm_wd" --small --verify-only \
+            timeout "${SAN_TIMEOUT:-230}" "$SANBIN" --tool "$tool" "$B/hopper_gemm_wd" --small --verify-only \
                 >"$OUT/$tool.txt" 2>&1 || true
             echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool.txt" | head -1 || true)"
             echo "  verification under $tool: $(grep -E '^verification' "$OUT/$tool.txt" ||
-                echo "did not finish within ${SAN_TIMEOUT:-260} s (last line: $(tail -1 "$OUT/$tool.txt"))")"
+                echo "did not finish within ${SAN_TIMEOUT:-230} s (last line: $(tail -1 "$OUT/$tool.txt"))")"
         done
     fi
     [ "$hp" -eq 0 ] || st=1
