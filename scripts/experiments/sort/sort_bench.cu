@@ -1,0 +1,713 @@
+// sort_bench.cu — verification and timing of the sort rungs (src/sort/NN_*.cu) against a CPU stable sort and
+// cub::DeviceRadixSort, standalone (no library build: the rungs are compiled in directly; run.sh builds it).
+//
+//   sort_bench --verify [--rung N] [--small]   every distribution / type / order / bit range / edge size,
+//                                               each checked exactly against std::stable_sort on the CPU
+//   sort_bench --big [--rung N]                 2^31 + 12345 random u32 keys, checked against CUB (int64 n)
+//   sort_bench --time [--rung N] [--quick]      2^28 u32 keys, u32/u32 pairs, f32 keys, u64 keys and a u32
+//                                               size sweep 2^10 .. 2^28, each against CUB in the same process
+//
+// Verification: inputs generated on the CPU (values = the input index, so stability is checked by the
+// values), outputs and the workspace poisoned before each call, every output element compared, the input
+// checked unmodified, and the returned status checked; a call whose kernels do not finish within 30 s is a
+// hang (printed with its case, exit 3). Timing: random inputs generated on the GPU, CUDA events around each
+// call, 2 warm-up calls, the median of REPS (>= 10) timed calls; CUB's temp storage and our workspace are
+// allocated outside the timing; each rung's output is compared with CUB's (same stable order for these
+// inputs: random f32 keys exclude NaN and zeros, which CUB orders differently: it puts -NaN first and treats
+// -0.0 as +0.0).
+// Lines starting "PASS"/"FAIL"/"RATE"/"SWEEP" are what run.sh summarises.
+#include <cub/cub.cuh>
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+#include "sort/sort_internal.h"
+
+#define CK(x)                                                                                            \
+    do {                                                                                                 \
+        cudaError_t e_ = (x);                                                                            \
+        if (e_ != cudaSuccess) {                                                                         \
+            fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); \
+            exit(2);                                                                                     \
+        }                                                                                                \
+    } while (0)
+
+typedef gp_status (*launch_fn)(const gp_device_info *, cudaStream_t, const gp_sort_args *);
+static const launch_fn RUNGS[GP_SORT_RUNGS] = {gp__sort_r01_bitonic, gp__sort_r02_radix_rts, gp__sort_r03_onesweep};
+static const char *RUNG_NAMES[GP_SORT_RUNGS] = {"01_bitonic", "02_radix_rts", "03_onesweep"};
+static const char *KT_NAMES[] = {"u32", "i32", "f32", "u64", "i64"};
+
+static gp_device_info g_dev;
+static cudaStream_t g_s;
+static int g_fail = 0, g_pass = 0;
+
+static void read_device(void)
+{
+    int dev = 0, v = 0;
+    CK(cudaGetDevice(&dev));
+    g_dev.device = dev;
+#define ATTR(field, attr) CK(cudaDeviceGetAttribute(&v, attr, dev)); g_dev.field = v
+    ATTR(cc_major, cudaDevAttrComputeCapabilityMajor);
+    ATTR(cc_minor, cudaDevAttrComputeCapabilityMinor);
+    ATTR(sm_count, cudaDevAttrMultiProcessorCount);
+    ATTR(max_threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor);
+    ATTR(max_blocks_per_sm, cudaDevAttrMaxBlocksPerMultiprocessor);
+    ATTR(l2_bytes, cudaDevAttrL2CacheSize);
+    ATTR(smem_per_block_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin);
+    ATTR(smem_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+#undef ATTR
+}
+
+/* ---- inputs ------------------------------------------------------------------------------------------- */
+enum { D_RANDOM = 0, D_SORTED, D_REVERSE, D_EQUAL, D_TWO, D_SIXTEEN, D_LOWBYTE, D_F32_SPECIAL, D_COUNT };
+static const char *D_NAMES[] = {"random", "sorted", "reverse", "all-equal", "2-distinct", "16-distinct", "low-byte",
+                                "f32-specials"};
+
+__host__ __device__ static inline uint64_t mix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+__host__ __device__ static inline uint32_t f32_bits(float f)
+{
+    union { float f; uint32_t u; } c;
+    c.f = f;
+    return c.u;
+}
+/* Raw bits of key i of n (lower 32 bits for 4-byte types). Sorted / reverse increase / decrease in the
+ * type's own order, spread over its range. */
+__host__ __device__ static inline uint64_t gen_bits(int dist, int kt, int64_t i, int64_t n, uint64_t seed)
+{
+    const int wide = kt >= GP_SORT_U64;
+    const uint64_t h = mix64((uint64_t)i * 0x632be59bd9b4e019ull + seed);
+    if (dist == D_REVERSE) i = n - 1 - i;
+    switch (dist) {
+    case D_RANDOM:
+        if (kt == GP_SORT_F32) {
+            uint32_t u = (uint32_t)h;
+            if ((u & 0x7f800000u) == 0x7f800000u) u &= ~0x00800000u; /* finite */
+            if ((u & 0x7fffffffu) == 0) u |= 1u;                       /* no zeros (CUB: -0 == +0) */
+            return u;
+        }
+        return wide ? h : (uint32_t)h;
+    case D_SORTED:
+    case D_REVERSE: {
+        const uint64_t nn = n > 1 ? (uint64_t)n : 1;
+        if (kt == GP_SORT_F32) return f32_bits(((float)i - (float)(n / 2)) * 0.75f);
+        if (kt == GP_SORT_U32) return (uint32_t)((uint64_t)i * (0xffffffffull / nn));
+        if (kt == GP_SORT_I32) return (uint32_t)(0x80000000u + (uint32_t)((uint64_t)i * (0xffffffffull / nn)));
+        if (kt == GP_SORT_U64) return (uint64_t)i * (~0ull / nn);
+        return 0x8000000000000000ull + (uint64_t)i * (~0ull / nn);
+    }
+    case D_EQUAL:
+        return kt == GP_SORT_F32 ? f32_bits(3.5f) : wide ? 0x0123456789abcdefull : 0xdeadbeefu;
+    case D_TWO:
+        if (kt == GP_SORT_F32) return f32_bits((h & 1) ? -2.5f : 1.25f);
+        return (h & 1) ? (wide ? 0xfedcba9876543210ull : 0x9abcdef0u) : (wide ? 0x1111222233334444ull : 0x12345678u);
+    case D_SIXTEEN: {
+        const uint64_t v = h & 15;
+        if (kt == GP_SORT_F32) return f32_bits(((float)v - 7.0f) * 1.5f);
+        return wide ? v * 0x1111111111111111ull : (uint32_t)(v * 0x11111111u);
+    }
+    case D_LOWBYTE:
+        return kt == GP_SORT_F32 ? (uint32_t)(0x3f800000u | (h & 0xff)) : (h & 0xff);
+    default: { /* D_F32_SPECIAL: zeros, infinities, NaNs of both signs and several payloads, denormals */
+        if ((h >> 32) % 3 == 0) return (uint32_t)h; /* random bits, NaNs included */
+        switch ((h >> 8) % 16) {
+        case 0: return 0x00000000u;  /* +0 */
+        case 1: return 0x80000000u;  /* -0 */
+        case 2: return 0x7f800000u;  /* +inf */
+        case 3: return 0xff800000u;  /* -inf */
+        case 4: return 0x7fc00000u;  /* +NaN */
+        case 5: return 0xffc00000u;  /* -NaN */
+        case 6: return 0x7f800001u;  /* signalling NaN */
+        case 7: return 0xff812345u;  /* -NaN, payload */
+        case 8: return 0x7fffffffu;
+        case 9: return 0xffffffffu;
+        case 10: return 0x00000001u; /* smallest denormal */
+        case 11: return 0x80000001u;
+        case 12: return 0x7f7fffffu; /* FLT_MAX */
+        case 13: return 0xff7fffffu;
+        case 14: return 0x3f800000u; /* 1 */
+        default: return 0xbf800000u; /* -1 */
+        }
+    }
+    }
+}
+
+__global__ void gen_kernel(int dist, int kt, int64_t n, uint64_t seed, void *out)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        const uint64_t b = gen_bits(dist, kt, i, n, seed);
+        if (kt >= GP_SORT_U64) ((uint64_t *)out)[i] = b;
+        else ((uint32_t *)out)[i] = (uint32_t)b;
+    }
+}
+static void gen_device(int dist, int kt, int64_t n, uint64_t seed, void *out)
+{
+    gen_kernel<<<1024, 256, 0, g_s>>>(dist, kt, n, seed, out);
+    CK(cudaGetLastError());
+}
+
+/* ---- CPU reference ---------------------------------------------------------------------------------- */
+static int key_bytes(int kt) { return kt >= GP_SORT_U64 ? 8 : 4; }
+/* The order value, written from the spec (sort_internal.h), independently of src/sort/sort_keys.cuh. */
+static uint64_t ref_order(uint64_t b, int kt, int desc)
+{
+    uint64_t u;
+    switch (kt) {
+    case GP_SORT_U32: u = (uint32_t)b; break;
+    case GP_SORT_I32: u = (uint32_t)b ^ 0x80000000u; break;
+    case GP_SORT_F32: {
+        const uint32_t x = (uint32_t)b;
+        if ((x & 0x7f800000u) == 0x7f800000u && (x & 0x007fffffu)) u = 0xffffffffu; /* any NaN: last, all equal */
+        else if (x & 0x80000000u) u = (uint32_t)~x;                                 /* negative: reversed */
+        else u = x | 0x80000000u;
+        break;
+    }
+    case GP_SORT_U64: u = b; break;
+    default: u = b ^ 0x8000000000000000ull; break;
+    }
+    if (desc) u = kt >= GP_SORT_U64 ? ~u : (uint32_t)~u;
+    return u;
+}
+static void ref_sort(const std::vector<uint64_t> &keys, int kt, int desc, int begin, int end, std::vector<int64_t> &idx)
+{
+    const int64_t n = (int64_t)keys.size();
+    std::vector<uint64_t> proj(n);
+    const int bits = end - begin;
+    const uint64_t mask = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
+    for (int64_t i = 0; i < n; i++) proj[i] = (ref_order(keys[i], kt, desc) >> begin) & mask;
+    idx.resize(n);
+    for (int64_t i = 0; i < n; i++) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.end(), [&](int64_t a, int64_t b) { return proj[a] < proj[b]; });
+}
+/* A second opinion on the f32 order for full-range sorts: numeric, -0.0 before +0.0, NaN after everything. */
+static bool f32_before(uint32_t a, uint32_t b)
+{
+    float fa, fb;
+    memcpy(&fa, &a, 4);
+    memcpy(&fb, &b, 4);
+    if (std::isnan(fb)) return !std::isnan(fa);
+    if (std::isnan(fa)) return false;
+    if (fa == fb) return (a >> 31) && !(b >> 31);
+    return fa < fb;
+}
+
+/* ---- device buffers reused across cases ----------------------------------------------------------------- */
+struct Buf {
+    void *p = nullptr;
+    size_t cap = 0;
+    void *get(size_t bytes)
+    {
+        if (bytes > cap) {
+            if (p) CK(cudaFree(p));
+            cap = std::max(bytes, (size_t)4096);
+            CK(cudaMalloc(&p, cap));
+        }
+        return p;
+    }
+    void release()
+    {
+        if (p) CK(cudaFree(p));
+        p = nullptr;
+        cap = 0;
+    }
+};
+static Buf b_kin, b_kout, b_vin, b_vout, b_ws;
+
+static bool wait_stream(double seconds)
+{
+    auto t0 = std::chrono::steady_clock::now();
+    for (;;) {
+        cudaError_t e = cudaStreamQuery(g_s);
+        if (e == cudaSuccess) return true;
+        if (e != cudaErrorNotReady) CK(e);
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > seconds) return false;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+}
+
+/* ---- one verification case ------------------------------------------------------------------------------ */
+struct Case {
+    int rung, kt, vb, dist, desc, begin, end;
+    int64_t n;
+};
+static void case_name(const Case &c, char *s, size_t len)
+{
+    snprintf(s, len, "rung %s %s%s%s %s n=%lld bits=[%d,%d) %s", RUNG_NAMES[c.rung - 1], KT_NAMES[c.kt],
+             c.vb ? "/" : "", c.vb == 4 ? "u32" : c.vb == 8 ? "u64" : "", D_NAMES[c.dist], (long long)c.n, c.begin,
+             c.end, c.desc ? "desc" : "asc");
+}
+
+static void run_case(const Case &c, int ws_offset)
+{
+    char name[256];
+    case_name(c, name, sizeof name);
+    const int kb = key_bytes(c.kt);
+    const int64_t n = c.n;
+    std::vector<uint64_t> keys(n);
+    for (int64_t i = 0; i < n; i++) keys[i] = gen_bits(c.dist, c.kt, i, n, 0x5eed0000ull + (uint64_t)c.dist * 77 + c.kt);
+    std::vector<int64_t> idx;
+    ref_sort(keys, c.kt, c.desc, c.begin, c.end, idx);
+    if (c.kt == GP_SORT_F32 && c.begin == 0 && c.end == 32) { /* check the reference itself */
+        for (int64_t j = 0; j + 1 < n; j++) {
+            const uint32_t a = (uint32_t)keys[idx[j]], b = (uint32_t)keys[idx[j + 1]];
+            if (c.desc ? f32_before(a, b) : f32_before(b, a)) {
+                printf("FAIL reference order broken at %lld: %s\n", (long long)j, name);
+                g_fail++;
+                return;
+            }
+        }
+    }
+    /* host images */
+    std::vector<unsigned char> hk((size_t)n * kb), hv((size_t)n * (c.vb ? c.vb : 1));
+    for (int64_t i = 0; i < n; i++) {
+        if (kb == 4) ((uint32_t *)hk.data())[i] = (uint32_t)keys[i];
+        else ((uint64_t *)hk.data())[i] = keys[i];
+        if (c.vb == 4) ((uint32_t *)hv.data())[i] = (uint32_t)i;
+        if (c.vb == 8) ((uint64_t *)hv.data())[i] = (uint64_t)i | 0xabc0000000000000ull;
+    }
+    gp_sort_args a;
+    memset(&a, 0, sizeof a);
+    a.key_type = (gp_sort_key)c.kt;
+    a.value_bytes = c.vb;
+    a.n = n;
+    a.descending = c.desc;
+    a.begin_bit = c.begin;
+    a.end_bit = c.end;
+    const size_t kbytes = (size_t)n * kb, vbytes = (size_t)n * c.vb;
+    if (n > 0) {
+        a.keys_in = b_kin.get(kbytes);
+        a.keys_out = b_kout.get(kbytes);
+        CK(cudaMemcpyAsync((void *)a.keys_in, hk.data(), kbytes, cudaMemcpyHostToDevice, g_s));
+        CK(cudaMemsetAsync(a.keys_out, 0xab, kbytes, g_s));
+        if (c.vb) {
+            a.values_in = b_vin.get(vbytes);
+            a.values_out = b_vout.get(vbytes);
+            CK(cudaMemcpyAsync((void *)a.values_in, hv.data(), vbytes, cudaMemcpyHostToDevice, g_s));
+            CK(cudaMemsetAsync(a.values_out, 0xcd, vbytes, g_s));
+        }
+    }
+    const size_t need = gp__sort_workspace_bytes(c.rung, &a);
+    char *ws = (char *)b_ws.get(need + 512);
+    CK(cudaMemsetAsync(ws, 0xff, need + 512, g_s)); /* garbage: nothing may rely on a zeroed workspace */
+    a.workspace = need ? ws + ws_offset : nullptr;
+    a.workspace_bytes = need;
+    if (need > 0) { /* one byte short: refused before anything is queued */
+        gp_sort_args s = a;
+        s.workspace_bytes = need - 1;
+        const gp_status st = RUNGS[c.rung - 1](&g_dev, g_s, &s);
+        if (st != GP_ERROR_WORKSPACE_TOO_SMALL) {
+            printf("FAIL %s: workspace of need-1 bytes gave status %d, not WORKSPACE_TOO_SMALL\n", name, (int)st);
+            g_fail++;
+            return;
+        }
+    }
+    const gp_status st = RUNGS[c.rung - 1](&g_dev, g_s, &a);
+    if (st != GP_SUCCESS) {
+        printf("FAIL %s: status %d (%s)\n", name, (int)st, gp_status_string(st));
+        g_fail++;
+        return;
+    }
+    if (!wait_stream(30.0)) {
+        printf("FAIL HANG (no completion after 30 s) %s\n", name);
+        fflush(stdout);
+        _exit(3);
+    }
+    CK(cudaGetLastError());
+    if (n == 0) {
+        g_pass++;
+        return;
+    }
+    std::vector<unsigned char> ok((size_t)n * kb), ov((size_t)n * (c.vb ? c.vb : 1)), ik((size_t)n * kb);
+    CK(cudaMemcpy(ok.data(), a.keys_out, kbytes, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(ik.data(), a.keys_in, kbytes, cudaMemcpyDeviceToHost));
+    if (c.vb) CK(cudaMemcpy(ov.data(), a.values_out, vbytes, cudaMemcpyDeviceToHost));
+    if (memcmp(ik.data(), hk.data(), kbytes) != 0) {
+        printf("FAIL %s: keys_in was modified\n", name);
+        g_fail++;
+        return;
+    }
+    int64_t bad = 0, first = -1;
+    for (int64_t j = 0; j < n; j++) {
+        const uint64_t want = keys[idx[j]];
+        const uint64_t got = kb == 4 ? ((uint32_t *)ok.data())[j] : ((uint64_t *)ok.data())[j];
+        bool good = got == want;
+        if (c.vb == 4) good = good && ((uint32_t *)ov.data())[j] == (uint32_t)idx[j];
+        if (c.vb == 8) good = good && ((uint64_t *)ov.data())[j] == ((uint64_t)idx[j] | 0xabc0000000000000ull);
+        if (!good) {
+            if (first < 0) first = j;
+            bad++;
+        }
+    }
+    if (bad) {
+        const int64_t j = first;
+        const uint64_t got = kb == 4 ? ((uint32_t *)ok.data())[j] : ((uint64_t *)ok.data())[j];
+        const uint64_t gv = c.vb == 4 ? ((uint32_t *)ov.data())[j] : c.vb == 8 ? ((uint64_t *)ov.data())[j] : 0;
+        printf("FAIL %s: %lld wrong, first at %lld: key %llx (want %llx), value %llx (want index %lld)\n", name,
+               (long long)bad, (long long)j, (unsigned long long)got, (unsigned long long)keys[idx[j]],
+               (unsigned long long)gv, (long long)idx[j]);
+        g_fail++;
+        return;
+    }
+    g_pass++;
+}
+
+/* Tile sizes of the radix rungs (elements per block tile), to test around: 384 threads x keys per thread. */
+static int tile_of(int rung, int kb, int vb)
+{
+    if (rung == 1) return 2048;
+    const int items = kb == 4 ? (vb == 0 ? 18 : vb == 4 ? 14 : 11) : (vb == 0 ? 12 : vb == 4 ? 10 : 9);
+    return 384 * items;
+}
+
+static void verify(int only_rung, bool small)
+{
+    /* the nine kernel instantiations (key kind x value bytes), with the types that reach them */
+    static const int combos[][2] = {{GP_SORT_U32, 0}, {GP_SORT_I32, 4}, {GP_SORT_U32, 8}, {GP_SORT_F32, 0},
+                                    {GP_SORT_F32, 4}, {GP_SORT_F32, 8}, {GP_SORT_U64, 0}, {GP_SORT_I64, 4},
+                                    {GP_SORT_U64, 8}, {GP_SORT_I32, 0}, {GP_SORT_I64, 0}, {GP_SORT_U32, 4}};
+    const int ncombo = sizeof combos / sizeof combos[0];
+    int case_no = 0;
+    for (int rung = 1; rung <= GP_SORT_RUNGS; rung++) {
+        if (only_rung && rung != only_rung) continue;
+        const int f0 = g_fail;
+        auto go = [&](int kt, int vb, int dist, int desc, int begin, int end, int64_t n) {
+            Case c = {rung, kt, vb, dist, desc, begin, end, n};
+            run_case(c, (case_no++ % 3) * 4 + (kt >= GP_SORT_U64 ? 8 : 0));
+        };
+        /* 1. every combination, every distribution, both orders, full range */
+        const int64_t n1 = small ? 5003 : 100003;
+        for (int ci = 0; ci < ncombo; ci++) {
+            const int kt = combos[ci][0], vb = combos[ci][1], kbits = 8 * key_bytes(kt);
+            for (int dist = 0; dist < D_COUNT; dist++) {
+                if (dist == D_F32_SPECIAL && kt != GP_SORT_F32) continue;
+                for (int desc = 0; desc < 2; desc++) go(kt, vb, dist, desc, 0, kbits, n1);
+            }
+        }
+        /* 2. edge sizes around warps, tiles, the bitonic tile and rung 02's per-block spans */
+        for (int ci = 0; ci < 9; ci++) {
+            const int kt = combos[ci][0], vb = combos[ci][1], kbits = 8 * key_bytes(kt);
+            const int T = tile_of(rung, key_bytes(kt), vb);
+            std::vector<int64_t> sizes = {0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 2047, 2048, 2049, 4095, 4097,
+                                          (int64_t)T - 1, T, (int64_t)T + 1, 2 * (int64_t)T - 1, 2 * (int64_t)T + 1,
+                                          3 * (int64_t)T + 17};
+            for (int64_t n : sizes) go(kt, vb, D_RANDOM, (int)(n & 1), 0, kbits, n);
+            go(kt, vb, D_TWO, 1, 0, kbits, T + 1);
+        }
+        /* 3. bit ranges (of the order-preserving form; stability among keys equal in the range) */
+        static const int r32[][2] = {{0, 8}, {0, 13}, {7, 23}, {16, 32}, {24, 32}, {5, 5}, {31, 32}, {3, 30}};
+        static const int r64[][2] = {{0, 8}, {3, 41}, {32, 64}, {20, 28}, {60, 64}, {0, 33}, {12, 12}, {1, 63}};
+        const int64_t n3 = small ? 3001 : 50021;
+        for (int k = 0; k < 8; k++) {
+            go(GP_SORT_U32, 4, D_RANDOM, 0, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_F32, 0, D_F32_SPECIAL, k & 1, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_I32, 8, D_RANDOM, 1, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_U64, 4, D_RANDOM, k & 1, r64[k][0], r64[k][1], n3);
+            go(GP_SORT_I64, 0, D_SIXTEEN, 0, r64[k][0], r64[k][1], n3);
+        }
+        /* 4. larger: several tiles per rung-02 block (more than 1024 tiles), pairs, 64-bit keys */
+        if (!small) {
+            go(GP_SORT_U32, 0, D_RANDOM, 0, 0, 32, 3 * 1024 * 6912 + 4099);
+            go(GP_SORT_U32, 4, D_RANDOM, 1, 0, 32, 2 * 1024 * 5376 + 77);
+            go(GP_SORT_F32, 0, D_F32_SPECIAL, 0, 0, 32, 1 << 22);
+            go(GP_SORT_U64, 0, D_RANDOM, 0, 0, 64, (1 << 22) + 3);
+            go(GP_SORT_U64, 8, D_SIXTEEN, 1, 0, 64, 1500007);
+            go(GP_SORT_U32, 4, D_LOWBYTE, 0, 0, 32, 3000017);
+        }
+        printf("VERIFY rung %s: %s (%d cases failed)\n", RUNG_NAMES[rung - 1], g_fail == f0 ? "PASS" : "FAIL",
+               g_fail - f0);
+        fflush(stdout);
+    }
+    /* argument checks, once */
+    gp_sort_args a;
+    memset(&a, 0, sizeof a);
+    a.key_type = GP_SORT_U32;
+    a.n = 10;
+    a.begin_bit = 0;
+    a.end_bit = 33;
+    int bad = 0;
+    for (int rung = 1; rung <= GP_SORT_RUNGS; rung++) {
+        bad += RUNGS[rung - 1](&g_dev, g_s, &a) != GP_ERROR_INVALID_VALUE; /* end_bit past the key */
+    }
+    printf("%s argument checks (%d wrong)\n", bad ? "FAIL" : "PASS", bad);
+    g_fail += bad != 0;
+}
+
+/* ---- >2^31 keys ------------------------------------------------------------------------------------ */
+__global__ void count_diff(const uint32_t *a, const uint32_t *b, int64_t n, unsigned long long *out)
+{
+    unsigned long long c = 0;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+        c += a[i] != b[i];
+    if (c) atomicAdd(out, c);
+}
+static unsigned long long diff_words(const void *a, const void *b, size_t bytes)
+{
+    unsigned long long *d, h = 0;
+    CK(cudaMalloc(&d, 8));
+    CK(cudaMemsetAsync(d, 0, 8, g_s));
+    count_diff<<<2048, 256, 0, g_s>>>((const uint32_t *)a, (const uint32_t *)b, (int64_t)(bytes / 4), d);
+    CK(cudaMemcpyAsync(&h, d, 8, cudaMemcpyDeviceToHost, g_s));
+    CK(cudaStreamSynchronize(g_s));
+    CK(cudaFree(d));
+    return h;
+}
+
+static void big(int only_rung)
+{
+    const int64_t n = ((int64_t)1 << 31) + 12345;
+    const size_t bytes = (size_t)n * 4;
+    void *kin, *ref, *out;
+    CK(cudaMalloc(&kin, bytes));
+    CK(cudaMalloc(&ref, bytes));
+    CK(cudaMalloc(&out, bytes));
+    gen_device(D_RANDOM, GP_SORT_U32, n, 0xb16b16ull, kin);
+    {
+        size_t tb = 0;
+        void *tmp;
+        CK(cub::DeviceRadixSort::SortKeys(nullptr, tb, (const uint32_t *)kin, (uint32_t *)ref, n, 0, 32, g_s));
+        CK(cudaMalloc(&tmp, tb));
+        CK(cub::DeviceRadixSort::SortKeys(tmp, tb, (const uint32_t *)kin, (uint32_t *)ref, n, 0, 32, g_s));
+        CK(cudaStreamSynchronize(g_s));
+        CK(cudaFree(tmp));
+    }
+    for (int rung = GP_SORT_RUNGS; rung >= 1; rung--) {
+        if (only_rung && rung != only_rung) continue;
+        gp_sort_args a;
+        memset(&a, 0, sizeof a);
+        a.key_type = GP_SORT_U32;
+        a.n = n;
+        a.begin_bit = 0;
+        a.end_bit = 32;
+        a.keys_in = kin;
+        a.keys_out = out;
+        const size_t need = gp__sort_workspace_bytes(rung, &a);
+        void *ws;
+        if (cudaMalloc(&ws, need) != cudaSuccess) {
+            (void)cudaGetLastError();
+            printf("SKIP big rung %s: no room for %.1f GB of workspace\n", RUNG_NAMES[rung - 1], need / 1e9);
+            continue;
+        }
+        a.workspace = ws;
+        a.workspace_bytes = need;
+        CK(cudaMemsetAsync(out, 0xab, bytes, g_s));
+        auto t0 = std::chrono::steady_clock::now();
+        const gp_status st = RUNGS[rung - 1](&g_dev, g_s, &a);
+        if (st != GP_SUCCESS) {
+            printf("FAIL big rung %s: status %d\n", RUNG_NAMES[rung - 1], (int)st);
+            g_fail++;
+        } else if (!wait_stream(120.0)) {
+            printf("FAIL HANG big rung %s\n", RUNG_NAMES[rung - 1]);
+            fflush(stdout);
+            _exit(3);
+        } else {
+            CK(cudaGetLastError());
+            const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            const unsigned long long d = diff_words(out, ref, bytes);
+            printf("%s big rung %s: n=%lld u32 keys, %llu differ from CUB (%.2f s, workspace %.2f GB)\n",
+                   d ? "FAIL" : "PASS", RUNG_NAMES[rung - 1], (long long)n, d, sec, need / 1e9);
+            if (d) g_fail++;
+            else g_pass++;
+        }
+        CK(cudaFree(ws));
+        fflush(stdout);
+    }
+    CK(cudaFree(kin));
+    CK(cudaFree(ref));
+    CK(cudaFree(out));
+}
+
+/* ---- timing ------------------------------------------------------------------------------------------- */
+static double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+template <typename F> static double time_ms(F f, int reps)
+{
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    for (int i = 0; i < 2; i++) f();
+    CK(cudaStreamSynchronize(g_s));
+    std::vector<double> t;
+    for (int i = 0; i < reps; i++) {
+        CK(cudaEventRecord(e0, g_s));
+        f();
+        CK(cudaEventRecord(e1, g_s));
+        CK(cudaEventSynchronize(e1));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, e0, e1));
+        t.push_back(ms);
+    }
+    CK(cudaEventDestroy(e0));
+    CK(cudaEventDestroy(e1));
+    return median(t);
+}
+
+template <typename K, typename V, bool PAIRS>
+static double cub_time(const K *kin, K *kout, const V *vin, V *vout, int n, int reps)
+{
+    size_t tb = 0;
+    void *tmp;
+    if (PAIRS) CK(cub::DeviceRadixSort::SortPairs(nullptr, tb, kin, kout, vin, vout, n, 0, (int)sizeof(K) * 8, g_s));
+    else CK(cub::DeviceRadixSort::SortKeys(nullptr, tb, kin, kout, n, 0, (int)sizeof(K) * 8, g_s));
+    CK(cudaMalloc(&tmp, tb));
+    const double ms = time_ms(
+        [&] {
+            if (PAIRS) CK(cub::DeviceRadixSort::SortPairs(tmp, tb, kin, kout, vin, vout, n, 0, (int)sizeof(K) * 8, g_s));
+            else CK(cub::DeviceRadixSort::SortKeys(tmp, tb, kin, kout, n, 0, (int)sizeof(K) * 8, g_s));
+        },
+        reps);
+    CK(cudaFree(tmp));
+    return ms;
+}
+/* only the CUB instantiations the timing uses (each costs ~15 s of compile time) */
+template <typename K, typename V>
+static double cub_time_pairs(const K *kin, K *kout, const V *vin, V *vout, int n, int reps)
+{
+    return cub_time<K, V, true>(kin, kout, vin, vout, n, reps);
+}
+template <typename K> static double cub_time_keys(const K *kin, K *kout, int n, int reps)
+{
+    return cub_time<K, uint32_t, false>(kin, kout, nullptr, nullptr, n, reps);
+}
+
+/* Times CUB and the rungs on one random input of n keys of type kt (vb-byte values: 0, or 4 with u32 keys). */
+static void time_case(const char *label, int kt, int vb, int64_t n, int only_rung, int reps, bool sweep)
+{
+    const int kb = key_bytes(kt);
+    void *kin, *kout, *kref, *vin = nullptr, *vout = nullptr, *vref = nullptr;
+    CK(cudaMalloc(&kin, (size_t)n * kb));
+    CK(cudaMalloc(&kout, (size_t)n * kb));
+    CK(cudaMalloc(&kref, (size_t)n * kb));
+    gen_device(D_RANDOM, kt, n, 0x71e5ull + (uint64_t)n, kin);
+    if (vb) {
+        CK(cudaMalloc(&vin, (size_t)n * vb));
+        CK(cudaMalloc(&vout, (size_t)n * vb));
+        CK(cudaMalloc(&vref, (size_t)n * vb));
+        gen_device(D_RANDOM, vb == 4 ? GP_SORT_U32 : GP_SORT_U64, n, 0xa1ull, vin);
+    }
+    double cub_ms;
+    if (vb) /* the pairs timed: u32 keys, u32 values */
+        cub_ms = cub_time_pairs((const uint32_t *)kin, (uint32_t *)kref, (const uint32_t *)vin, (uint32_t *)vref, (int)n, reps);
+    else if (kt == GP_SORT_F32)
+        cub_ms = cub_time_keys((const float *)kin, (float *)kref, (int)n, reps);
+    else if (kb == 4)
+        cub_ms = cub_time_keys((const uint32_t *)kin, (uint32_t *)kref, (int)n, reps);
+    else
+        cub_ms = cub_time_keys((const uint64_t *)kin, (uint64_t *)kref, (int)n, reps);
+    if (!sweep)
+        printf("RATE %-22s n=%-10lld %-14s %9.3f ms %8.2f G keys/s  1.000x\n", label, (long long)n, "cub", cub_ms,
+               n / cub_ms / 1e6);
+    for (int rung = 1; rung <= GP_SORT_RUNGS; rung++) {
+        if (only_rung ? rung != only_rung : (sweep && rung == 1 && n > (1 << 22))) continue;
+        gp_sort_args a;
+        memset(&a, 0, sizeof a);
+        a.key_type = (gp_sort_key)kt;
+        a.value_bytes = vb;
+        a.n = n;
+        a.begin_bit = 0;
+        a.end_bit = 8 * kb;
+        a.keys_in = kin;
+        a.keys_out = kout;
+        a.values_in = vin;
+        a.values_out = vout;
+        const size_t need = gp__sort_workspace_bytes(rung, &a);
+        void *ws;
+        CK(cudaMalloc(&ws, need ? need : 256));
+        a.workspace = ws;
+        a.workspace_bytes = need;
+        CK(cudaMemset(kout, 0xab, (size_t)n * kb));
+        gp_status st = GP_SUCCESS;
+        const int r = rung == 1 ? std::min(reps, 10) : reps;
+        const double ms = time_ms(
+            [&] {
+                const gp_status s1 = RUNGS[rung - 1](&g_dev, g_s, &a);
+                if (s1 != GP_SUCCESS) st = s1;
+            },
+            r);
+        unsigned long long d = st == GP_SUCCESS ? diff_words(kout, kref, (size_t)n * kb) : 1;
+        if (vb && st == GP_SUCCESS) d += diff_words(vout, vref, (size_t)n * vb);
+        if (sweep)
+            printf("SWEEP %-10s n=2^%-2d %-14s %9.4f ms %8.2f G keys/s  cub %9.4f ms  %6.3fx%s\n", label,
+                   (int)std::log2((double)n), RUNG_NAMES[rung - 1], ms, n / ms / 1e6, cub_ms, cub_ms / ms,
+                   d ? "  WRONG OUTPUT" : "");
+        else
+            printf("RATE %-22s n=%-10lld %-14s %9.3f ms %8.2f G keys/s  %.3fx cub%s\n", label, (long long)n,
+                   RUNG_NAMES[rung - 1], ms, n / ms / 1e6, cub_ms / ms,
+                   st != GP_SUCCESS ? "  STATUS ERROR" : d ? "  WRONG OUTPUT" : "");
+        if (st != GP_SUCCESS || d) g_fail++;
+        fflush(stdout);
+        CK(cudaFree(ws));
+    }
+    CK(cudaFree(kin));
+    CK(cudaFree(kout));
+    CK(cudaFree(kref));
+    if (vb) {
+        CK(cudaFree(vin));
+        CK(cudaFree(vout));
+        CK(cudaFree(vref));
+    }
+}
+
+static void timing(int only_rung, bool quick)
+{
+    const int64_t N = (int64_t)1 << 28;
+    const int reps = quick ? 10 : 15;
+    time_case("u32 keys", GP_SORT_U32, 0, N, only_rung, reps, false);
+    time_case("u32/u32 pairs", GP_SORT_U32, 4, N, only_rung, reps, false);
+    time_case("f32 keys", GP_SORT_F32, 0, N, only_rung, reps, false);
+    time_case("u64 keys", GP_SORT_U64, 0, N, only_rung, reps, false);
+    for (int l = 10; l <= 28; l++) {
+        const int64_t n = (int64_t)1 << l;
+        const int r = l <= 20 ? 50 : l <= 24 ? 20 : 10;
+        time_case("u32 keys", GP_SORT_U32, 0, n, only_rung, r, true);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    bool do_verify = false, do_big = false, do_time = false, small = false, quick = false;
+    int only_rung = 0;
+    for (int i = 1; i < argc; i++) {
+        const std::string s = argv[i];
+        if (s == "--verify") do_verify = true;
+        else if (s == "--big") do_big = true;
+        else if (s == "--time") do_time = true;
+        else if (s == "--small") small = true;
+        else if (s == "--quick") quick = true;
+        else if (s == "--rung" && i + 1 < argc) only_rung = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: %s [--verify] [--big] [--time] [--rung N] [--small] [--quick]\n", argv[0]);
+            return 2;
+        }
+    }
+    read_device();
+    CK(cudaStreamCreate(&g_s));
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, g_dev.device));
+    printf("device: %s, %d SMs, cc %d.%d, L2 %zu MB\n", prop.name, g_dev.sm_count, g_dev.cc_major, g_dev.cc_minor,
+           g_dev.l2_bytes >> 20);
+    if (do_verify) verify(only_rung, small);
+    if (do_big) big(only_rung);
+    if (do_time) timing(only_rung, quick);
+    b_kin.release();
+    b_kout.release();
+    b_vin.release();
+    b_vout.release();
+    b_ws.release();
+    printf("DONE: %d passed, %d failed\n", g_pass, g_fail);
+    return g_fail ? 1 : 0;
+}
