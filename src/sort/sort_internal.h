@@ -41,7 +41,7 @@ typedef struct gp_sort_args {
     size_t workspace_bytes;
 } gp_sort_args;
 
-#define GP_SORT_RUNGS 3
+#define GP_SORT_RUNGS 4
 
 /* Workspace bytes rung `rung` (1..GP_SORT_RUNGS) needs for this call; pure, host-only (no CUDA call); 0 for
  * an unknown rung. The workspace pointer may have any alignment (the rungs align inside). */
@@ -65,14 +65,17 @@ int gp__sort_passes(const gp_sort_args *a, int bits);
 gp_status gp__sort_r01_bitonic(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 gp_status gp__sort_r02_radix_rts(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 gp_status gp__sort_r03_onesweep(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
+gp_status gp__sort_r04_one_block(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 
 size_t gp__sort_r01_workspace(const gp_sort_args *a);
 size_t gp__sort_r02_workspace(const gp_sort_args *a);
 size_t gp__sort_r03_workspace(const gp_sort_args *a);
+size_t gp__sort_r04_workspace(const gp_sort_args *a);
 
 gp_kernel_info gp__sort_r01_kernel(void);
 gp_kernel_info gp__sort_r02_kernel(void);
 gp_kernel_info gp__sort_r03_kernel(void);
+gp_kernel_info gp__sort_r04_kernel(void);
 
 #ifdef __cplusplus
 }

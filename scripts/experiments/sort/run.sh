@@ -25,7 +25,7 @@ t0=$(date +%s)
   echo "commit $(git rev-parse --short HEAD 2>/dev/null) $(git status --porcelain 2>/dev/null | grep -q . && echo '(+ local changes)')"
   echo "flags: $NVCC"
   pids=()
-  for f in 01_bitonic 02_radix_rts 03_onesweep; do
+  for f in 01_bitonic 02_radix_rts 03_onesweep 04_one_block; do
     $NVCC -Xptxas -v -c src/sort/$f.cu -o $B/$f.o >$B/$f.log 2>&1 & pids+=($!)
   done
   $NVCC -c scripts/experiments/sort/sort_bench.cu -o $B/sort_bench.o >$B/sort_bench.log 2>&1 & pids+=($!)
@@ -54,9 +54,9 @@ run() { # name timeout args...
 }
 : >"$OUT/summary.txt"
 if [ "${SMALL:-0}" = 1 ]; then
-  for r in 3 2 1; do run verify-small-r$r 900 --verify --small --rung $r; done
+  for r in 4 3 2 1; do run verify-small-r$r 900 --verify --small --rung $r; done
 else
-  case " $STEPS " in *" verify "*) for r in 3 2 1; do run verify-r$r 150 --verify --rung $r; done ;; esac
+  case " $STEPS " in *" verify "*) for r in 4 3 2 1; do run verify-r$r 150 --verify --rung $r; done ;; esac
   case " $STEPS " in *" big "*) run big 180 --big ;; esac
   case " $STEPS " in *" time "*) run time 300 --time ;; esac
 fi
@@ -66,7 +66,7 @@ fi
   cat "$OUT"/verify*.log 2>/dev/null | grep -E "^(VERIFY|FAIL|PASS argument)" | sort | uniq -c | sed 's/^ *1 //' | head -40
   grep -hE "^(PASS|FAIL|SKIP) big" "$OUT"/big.log 2>/dev/null
   grep -hE "^RATE" "$OUT"/time.log 2>/dev/null
-  grep -hE "^SWEEP" "$OUT"/time.log 2>/dev/null | grep -E "onesweep|WRONG"
+  grep -hE "^SWEEP" "$OUT"/time.log 2>/dev/null | grep -E "onesweep|one_block|WRONG"
   grep -hE "TIMEOUT|HANG|CUDA error" "$OUT"/*.log 2>/dev/null | head
   echo "total $(( $(date +%s) - t0 )) s; logs in $OUT"
 } | tee "$OUT/summary-full.txt"

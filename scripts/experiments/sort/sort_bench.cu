@@ -40,8 +40,9 @@
     } while (0)
 
 typedef gp_status (*launch_fn)(const gp_device_info *, cudaStream_t, const gp_sort_args *);
-static const launch_fn RUNGS[GP_SORT_RUNGS] = {gp__sort_r01_bitonic, gp__sort_r02_radix_rts, gp__sort_r03_onesweep};
-static const char *RUNG_NAMES[GP_SORT_RUNGS] = {"01_bitonic", "02_radix_rts", "03_onesweep"};
+static const launch_fn RUNGS[GP_SORT_RUNGS] = {gp__sort_r01_bitonic, gp__sort_r02_radix_rts, gp__sort_r03_onesweep,
+                                               gp__sort_r04_one_block};
+static const char *RUNG_NAMES[GP_SORT_RUNGS] = {"01_bitonic", "02_radix_rts", "03_onesweep", "04_one_block"};
 static const char *KT_NAMES[] = {"u32", "i32", "f32", "u64", "i64"};
 
 static gp_device_info g_dev;
@@ -399,11 +400,13 @@ static void verify(int only_rung, bool small)
         for (int ci = 0; ci < 9; ci++) {
             const int kt = combos[ci][0], vb = combos[ci][1], kbits = 8 * key_bytes(kt);
             const int T = tile_of(rung, key_bytes(kt), vb);
-            std::vector<int64_t> sizes = {0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 2047, 2048, 2049, 4095, 4097,
+            std::vector<int64_t> sizes = {0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 1535, 1536, 1537, 2047, 2048, 2049, 4095, 4097,
                                           (int64_t)T - 1, T, (int64_t)T + 1, 2 * (int64_t)T - 1, 2 * (int64_t)T + 1,
                                           3 * (int64_t)T + 17};
             for (int64_t n : sizes) go(kt, vb, D_RANDOM, (int)(n & 1), 0, kbits, n);
             go(kt, vb, D_TWO, 1, 0, kbits, T + 1);
+            go(kt, vb, D_SIXTEEN, 0, 0, kbits, T);      /* one full tile (rung 04: one block) */
+            go(kt, vb, D_F32_SPECIAL + (kt != GP_SORT_F32) * (D_LOWBYTE - D_F32_SPECIAL), 1, 0, kbits, 1000);
         }
         /* 3. bit ranges (of the order-preserving form; stability among keys equal in the range) */
         static const int r32[][2] = {{0, 8}, {0, 13}, {7, 23}, {16, 32}, {24, 32}, {5, 5}, {31, 32}, {3, 30}};
