@@ -93,5 +93,10 @@ int main(void)
     CHECK_EQ_INT(gp_sort_r05_path((1 << 14) + 1, 4, 0), 0);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 13, 8, 4), 0);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 12, 8, 8), 2);
+    /* few matches: random 8-bit digits yes, 16 equally likely digits no, one digit no */
+    CHECK(gp_sort_few_matches(1.0f / 256));
+    CHECK(gp_sort_few_matches(1.0f / 32 - 0.001f));
+    CHECK(!gp_sort_few_matches(1.0f / 16));
+    CHECK(!gp_sort_few_matches(1.0f));
     return tc_summary("test_sort_rule");
 }

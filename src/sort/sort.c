@@ -64,6 +64,7 @@ size_t gp__sort_workspace_bytes(int rung, const gp_sort_args *a)
     case 2: return gp__sort_r02_workspace(a);
     case 3: return gp__sort_r03_workspace(a);
     case 4: return gp__sort_r04_workspace(a);
+    case 5: return gp__sort_r05_workspace(a);
     }
     return 0;
 }

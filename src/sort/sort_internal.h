@@ -41,7 +41,7 @@ typedef struct gp_sort_args {
     size_t workspace_bytes;
 } gp_sort_args;
 
-#define GP_SORT_RUNGS 4
+#define GP_SORT_RUNGS 5
 
 /* Workspace bytes rung `rung` (1..GP_SORT_RUNGS) needs for this call; pure, host-only (no CUDA call); 0 for
  * an unknown rung. The workspace pointer may have any alignment (the rungs align inside). */
@@ -66,16 +66,29 @@ gp_status gp__sort_r01_bitonic(const gp_device_info *dev, cudaStream_t s, const 
 gp_status gp__sort_r02_radix_rts(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 gp_status gp__sort_r03_onesweep(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 gp_status gp__sort_r04_one_block(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
+gp_status gp__sort_r05_onesweep_lean(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 
 size_t gp__sort_r01_workspace(const gp_sort_args *a);
 size_t gp__sort_r02_workspace(const gp_sort_args *a);
 size_t gp__sort_r03_workspace(const gp_sort_args *a);
 size_t gp__sort_r04_workspace(const gp_sort_args *a);
+size_t gp__sort_r05_workspace(const gp_sort_args *a);
 
 gp_kernel_info gp__sort_r01_kernel(void);
 gp_kernel_info gp__sort_r02_kernel(void);
 gp_kernel_info gp__sort_r03_kernel(void);
 gp_kernel_info gp__sort_r04_kernel(void);
+gp_kernel_info gp__sort_r05_kernel(void);
+
+/* Experiment hook of rung 05 (harnesses only): while gp__sort_r05_trace is non-zero, each onesweep call
+ * records an event before its memset and after each of its operations (memset, histogram, every pass);
+ * gp__sort_r05_trace_read waits for the last call's events and writes the times between them (ms) in
+ * order, returning how many (at most max). Not thread-safe; one call at a time. */
+#define GP_SORT_R05_TRACE_MAX 16
+extern int gp__sort_r05_trace;
+int gp__sort_r05_trace_read(float *ms, int max);
+/* Elements per tile of rung 05's onesweep passes in this build (its knobs), for harnesses' edge sizes. */
+int gp__sort_r05_tile(int key_bytes, int value_bytes);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,755 @@
+// 05_onesweep_lean.cu — sort rung 5: rung 04 with a register-lean onesweep pass (3 blocks per SM), a windowed
+// look-back, an L2 prefetch of the tiles ahead, passes that move nothing left out, and one-block sorts of up
+// to 16384 keys.
+// Over rung 4 (H100 run 1, results/sort-h100-2026-11-23/run1; scripts/experiments/sort/NOTES.md):
+//  - Occupancy. Rung 03's pass uses 80 registers (the __launch_bounds__ cap for 2 blocks of 384 threads) and
+//    stalls on its tile loads, barriers and look-back with only 24 warps per SM. CUB's own data point: its
+//    f32 onesweep kernel (19 keys per thread) fits in 56 registers and runs 3 blocks per SM, its u32 one
+//    (20 keys) needs 74 and runs 2, and f32 sorts 9.6% faster than u32 (45.8 vs 41.8 G keys/s). Here the
+//    keys stay in registers, but nothing else per key does: the digit is recomputed from the key where it is
+//    needed (2 instructions for integer keys; f32 keys keep their digits packed four to a register), the
+//    values of pairs never enter registers (cp.async into a shared staging buffer at the tile's start; the
+//    ranking records, for each place, where its value is staged), so the pass fits in 56 registers with 20
+//    u32 keys per thread: 3 blocks of 384 threads per SM.
+//  - Windowed look-back. A tile's 256 digit threads walked back one predecessor per L2 round trip. In steady
+//    state a walk is about (L2 latency x tiles started per unit of time) predecessors long, so the faster the
+//    pass, the longer the walks. Each step now reads OS5_LB_WINDOW predecessors at once (independent loads,
+//    one round trip) and sums up to the nearest PREFIX among them.
+//  - L2 prefetch: the block of tile t asks L2 (one cp.async.bulk.prefetch.L2) for tile t + ahead's keys and
+//    values, as scan rung 07 / compaction rung 04 (+5-6% there), so tile loads mostly hit L2.
+//  - Trivial passes. The histogram kernel counts every pass's digits up front; its last block marks a pass
+//    whose keys all share one digit (that pass's output equals its input) and writes a plan
+//    (src/sort/sort_rule.h, tested on the CPU): such a pass is skipped, or copies where the ping-pong parity
+//    needs the data moved, so the host still launches every pass with fixed buffers and never waits.
+//    Random floats in a narrow range, small u64 keys, bit ranges wider than the data: up to half the passes.
+//  - f32: each key's digit is also stored (one byte) at its place, so the scatter reads it instead of
+//    recomputing the f32 order (~7 instructions) per key.
+//  - Small inputs: one block sorts up to 16384 keys in one launch (sort_rule.h: 384 x 4, 1024 x 4, 1024 x 8,
+//    1024 x 16), instead of rung 04's 384 x 18 tile for everything from 1537 to 6912 keys (19.5 us at 2^11
+//    and 2^12, CUB's single tile ~15 us) and rung 03's six launches above.
+// Predicted (not measured yet; NOTES.md): 2^28 u32 keys ~46-50 G keys/s (1.10-1.20x CUB), f32 ~43-47
+// (0.95-1.03x CUB's f32), u32/u32 pairs ~30-33 (1.0-1.1x), u64 ~15.5-17 (0.97-1.07x); 2^11 / 2^12 ~10-12 us.
+#include "../common/lookback.cuh"
+#include "../common/cp_async.cuh"
+#include "sort_tile.cuh"
+#include "sort_rule.h"
+
+#ifndef OS5_THREADS
+#define OS5_THREADS 384
+#endif
+/* keys per thread (ITEMS) and __launch_bounds__ minimum blocks per SM (MINB) by key bytes / value bytes
+ * (OS5_ITEMS_<key><value>, OS5_MINB_<key><value>): 3 blocks of 384 threads cap registers at 56, 2 at 80;
+ * shared memory per block ~ TILE x (key + value + 2 index bytes [+ 1 digit byte for f32]) + 12-16 KB must
+ * fit MINB times in the SM's 228 KB. */
+#ifndef OS5_ITEMS_40
+#define OS5_ITEMS_40 20 /* 7680 keys: 44 KB (52 KB f32); 22 spills at 56 registers */
+#endif
+#ifndef OS5_MINB_40
+#define OS5_MINB_40 3
+#endif
+#ifndef OS5_ITEMS_44
+#define OS5_ITEMS_44 14 /* 5376 pairs: 70 KB */
+#endif
+#ifndef OS5_MINB_44
+#define OS5_MINB_44 3
+#endif
+#ifndef OS5_ITEMS_48
+#define OS5_ITEMS_48 14 /* 5376: 91 KB */
+#endif
+#ifndef OS5_MINB_48
+#define OS5_MINB_48 2
+#endif
+#ifndef OS5_ITEMS_80
+#define OS5_ITEMS_80 12 /* 4608 keys: 50 KB */
+#endif
+#ifndef OS5_MINB_80
+#define OS5_MINB_80 3
+#endif
+#ifndef OS5_ITEMS_84
+#define OS5_ITEMS_84 10 /* 3840: 70 KB */
+#endif
+#ifndef OS5_MINB_84
+#define OS5_MINB_84 3
+#endif
+#ifndef OS5_ITEMS_88
+#define OS5_ITEMS_88 10 /* 3840: 85 KB */
+#endif
+#ifndef OS5_MINB_88
+#define OS5_MINB_88 2
+#endif
+#ifndef OS5_LB_WINDOW
+#define OS5_LB_WINDOW 4 /* predecessors read per look-back step */
+#endif
+#ifndef OS5_AHEAD_PCT
+#define OS5_AHEAD_PCT 50 /* L2 prefetch distance in tiles, % of the SM count (0: none) */
+#endif
+#ifndef OS5_MATCH
+#define OS5_MATCH 0 /* how a round's lanes of one digit find each other: 0 8 ballots (CUB's MATCH_ANY),
+                       1 one shared atomicOr per key into a per-warp mask of each digit (CUB's ATOMIC_OR:
+                       ~20 instructions per round instead of ~41, slower when many lanes share a digit),
+                       2 per pass: 1 where the histogram says digits collide rarely, else 0 */
+#endif
+#ifndef OS5_PACK_INT
+#define OS5_PACK_INT 0 /* 1: integer keys keep packed digits too, instead of recomputing them */
+#endif
+#ifndef OS5_F32_DIGIT_SMEM
+#define OS5_F32_DIGIT_SMEM 1 /* f32: the scatter reads each key's digit from shared memory */
+#endif
+#define OS5_HIST_THREADS 256
+#define OS5_HIST_ITEMS 8
+
+template <int KB, int VB> struct os5_cfg;
+#define OS5_CFG(KB, VB) \
+    template <> struct os5_cfg<KB, VB> { enum { ITEMS = OS5_ITEMS_##KB##VB, MINB = OS5_MINB_##KB##VB }; }
+OS5_CFG(4, 0); OS5_CFG(4, 4); OS5_CFG(4, 8); OS5_CFG(8, 0); OS5_CFG(8, 4); OS5_CFG(8, 8);
+#undef OS5_CFG
+
+static int os5_tile(int kb, int vb)
+{
+#define OS5_T(KB, VB) if (kb == KB && vb == VB) return OS5_THREADS * os5_cfg<KB, VB>::ITEMS
+    OS5_T(4, 0); OS5_T(4, 4); OS5_T(4, 8); OS5_T(8, 0); OS5_T(8, 4); OS5_T(8, 8);
+#undef OS5_T
+    return OS5_THREADS;
+}
+
+/* Shared memory of a pass tile (one dynamic buffer, byte offsets). */
+template <int ITEMS, typename K, int VB, bool DSM> struct os5_layout {
+    enum { WARPS = OS5_THREADS / 32, TILE = OS5_THREADS * ITEMS };
+    typedef typename gp_sort_val<VB>::V V;
+    static constexpr size_t keys = 0;                                                  /* K[TILE], sorted */
+    static constexpr size_t vstage = (keys + sizeof(K) * TILE + 15) / 16 * 16;         /* V[TILE], input order */
+    static constexpr size_t inv = vstage + (VB ? sizeof(V) * TILE : 0);                /* u16[TILE]: place -> input index */
+    static constexpr size_t dig = inv + (VB ? 2 * TILE : 0);                           /* u8[TILE]: place -> digit */
+    static constexpr size_t ktab = (dig + (DSM ? TILE : 0) + 15) / 16 * 16;            /* u64[256] */
+    static constexpr size_t vtab = ktab + 8 * GP_SORT_RADIX;                           /* u64[256] */
+    static constexpr size_t hist = vtab + (VB ? 8 * GP_SORT_RADIX : 0);                /* u32[WARPS][256] */
+    static constexpr size_t match = hist + 4 * WARPS * GP_SORT_RADIX;                  /* u32[WARPS][256] (OS5_MATCH) */
+    static constexpr size_t scan = match + (OS5_MATCH ? 4 * WARPS * GP_SORT_RADIX : 0); /* u32[WARPS] */
+    static constexpr size_t bytes = scan + 4 * WARPS;
+};
+
+/* Streaming loads as volatile asm: issued where written, before the pass's plan word is looked at (so that
+ * the plan's L2 round trip overlaps the tile's loads instead of preceding them). */
+__device__ __forceinline__ unsigned os5_ld(const unsigned *p)
+{
+    unsigned v;
+    asm volatile("ld.global.cs.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    return v;
+}
+__device__ __forceinline__ unsigned long long os5_ld(const unsigned long long *p)
+{
+    unsigned long long v;
+    asm volatile("ld.global.cs.u64 %0, [%1];" : "=l"(v) : "l"(p));
+    return v;
+}
+__device__ __forceinline__ unsigned os5_ld_plan(const unsigned *p)
+{
+    unsigned v;
+    asm volatile("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    return v;
+}
+/* Asks L2 for [p, p + bytes) rounded inwards to 16 bytes (the bulk prefetch needs 16-byte alignment and
+ * size; a few edge bytes are simply not prefetched). One thread. */
+__device__ __forceinline__ void os5_prefetch(const void *p, size_t bytes)
+{
+    const uintptr_t a = ((uintptr_t)p + 15) & ~(uintptr_t)15, e = ((uintptr_t)p + bytes) & ~(uintptr_t)15;
+    if (e > a) gp_prefetch_l2((const void *)a, (unsigned)(e - a), true);
+}
+template <typename T> __device__ __forceinline__ void os5_cp_async(T *smem, const T *gmem);
+template <> __device__ __forceinline__ void os5_cp_async<unsigned>(unsigned *smem, const unsigned *gmem)
+{
+    gp_cp_async4_full(smem, gmem);
+}
+template <> __device__ __forceinline__ void os5_cp_async<unsigned long long>(unsigned long long *smem, const unsigned long long *gmem)
+{
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(gp_smem_addr(smem)), "l"(gmem));
+}
+
+/* Status word: flag (2 bits) | pass (6 bits) | count (56 bits), as rung 03. */
+#define OS5_VALUE_MASK ((1ull << 56) - 1)
+__device__ __forceinline__ unsigned long long os5_word(unsigned flag, unsigned pass, unsigned long long v)
+{
+    return ((unsigned long long)flag << 62) | ((unsigned long long)pass << 56) | v;
+}
+
+/* Thread t: the digit-t keys of this pass in the tiles before `tile`. Each step loads the words of W
+ * predecessors at once (the 256 threads' loads of one predecessor are one 2 KB read), then adds them from
+ * the nearest on, up to and including the first PREFIX; a word not yet written in this pass ends the step
+ * there, and the next step starts from it. Tile 0 publishes a PREFIX, so the walk ends. */
+template <int W>
+__device__ __forceinline__ unsigned long long os5_lookback(const unsigned long long *status, int64_t tile, int t,
+                                                           unsigned pass)
+{
+    unsigned long long excl = 0;
+    int64_t pred = tile - 1;
+    for (;;) {
+        unsigned long long w[W];
+#pragma unroll
+        for (int v = 0; v < W; v++)
+            w[v] = pred - v >= 0 ? gp_lb_load(status + (pred - v) * GP_SORT_RADIX + t) : os5_word(GP_LB_PREFIX, pass, 0);
+        int used = W;
+        bool done = false;
+#pragma unroll
+        for (int v = 0; v < W; v++) {
+            if (used == W && !done) {
+                const unsigned flag = (unsigned)(w[v] >> 62);
+                if (flag == GP_LB_EMPTY || ((unsigned)(w[v] >> 56) & 63u) != pass) {
+                    used = v; /* not yet written in this pass: poll it again */
+                } else {
+                    excl += w[v] & OS5_VALUE_MASK;
+                    done = flag == GP_LB_PREFIX;
+                }
+            }
+        }
+        if (done) return excl;
+        pred -= used;
+    }
+}
+
+/* Counts every pass's digits (u(key) once per key), adds the block's counts to the global ones; the last
+ * block turns each pass's counts into exclusive starts (bins), marks the trivial passes (one digit count
+ * equal to n) and writes the pass plan (sort_rule.h). As rung 03's, plus the plan. */
+template <int KIND>
+__global__ void __launch_bounds__(OS5_HIST_THREADS) os5_histogram(const typename gp_sort_kind<KIND>::K *__restrict__ keys,
+                                                                  int64_t n, typename gp_sort_kind<KIND>::K xm,
+                                                                  int begin_bit, int end_bit, int passes,
+                                                                  unsigned long long *counts, unsigned *ticket,
+                                                                  unsigned long long *bins, unsigned *plan)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    constexpr int PMAX = (int)sizeof(K);
+    constexpr int CHUNK = OS5_HIST_THREADS * OS5_HIST_ITEMS;
+    __shared__ unsigned h[PMAX * GP_SORT_RADIX];
+    __shared__ unsigned long long warp_totals[OS5_HIST_THREADS / 32];
+    __shared__ float warp_totals_f[OS5_HIST_THREADS / 32];
+    __shared__ int is_last;
+    const int t = threadIdx.x;
+    int shift[PMAX];
+    unsigned mask[PMAX];
+#pragma unroll
+    for (int p = 0; p < PMAX; p++) {
+        shift[p] = begin_bit + GP_SORT_RADIX_BITS * p;
+        const int bits = min(GP_SORT_RADIX_BITS, end_bit - shift[p]);
+        mask[p] = p < passes ? (1u << bits) - 1u : 0u;
+        if (p >= passes) shift[p] = 0;
+    }
+    for (int i = t; i < PMAX * GP_SORT_RADIX; i += OS5_HIST_THREADS) h[i] = 0;
+    __syncthreads();
+    for (int64_t base = (int64_t)blockIdx.x * CHUNK; base < n; base += (int64_t)gridDim.x * CHUNK) {
+        K x[OS5_HIST_ITEMS];
+        int cnt = OS5_HIST_ITEMS;
+        if (base + CHUNK <= n) {
+#pragma unroll
+            for (int j = 0; j < OS5_HIST_ITEMS; j++) x[j] = __ldcs(keys + base + j * OS5_HIST_THREADS + t);
+        } else {
+            cnt = 0;
+#pragma unroll
+            for (int j = 0; j < OS5_HIST_ITEMS; j++) {
+                const int64_t i = base + j * OS5_HIST_THREADS + t;
+                x[j] = i < n ? __ldcs(keys + i) : (K)0;
+                cnt += i < n;
+            }
+        }
+#pragma unroll
+        for (int j = 0; j < OS5_HIST_ITEMS; j++) {
+            if (j < cnt) {
+                const K u = gp_sort_kind<KIND>::ordered(x[j], xm);
+#pragma unroll
+                for (int p = 0; p < PMAX; p++)
+                    if (p < passes) atomicAdd(h + p * GP_SORT_RADIX + ((unsigned)(u >> shift[p]) & mask[p]), 1u);
+            }
+        }
+    }
+    __syncthreads();
+    for (int i = t; i < passes * GP_SORT_RADIX; i += OS5_HIST_THREADS)
+        if (h[i]) atomicAdd(counts + i, (unsigned long long)h[i]);
+    __threadfence();
+    __syncthreads();
+    if (t == 0) is_last = atomicAdd(ticket, 1u) == gridDim.x - 1;
+    __syncthreads();
+    if (!is_last) return;
+    __threadfence();
+    unsigned trivial = 0, few = 0;
+    for (int p = 0; p < passes; p++) { /* 256 threads: thread t scans digit t */
+        const unsigned long long c = gp_lb_load(counts + p * GP_SORT_RADIX + t);
+        unsigned long long total;
+        const unsigned long long start =
+            gp_block_exclusive_scan<unsigned long long, gp_op_sum<unsigned long long>, OS5_HIST_THREADS>(c, warp_totals, &total);
+        bins[p * GP_SORT_RADIX + t] = start;
+        if (__syncthreads_or(c == (unsigned long long)n)) trivial |= 1u << p; /* also: warp_totals reusable */
+        if (OS5_MATCH == 2) {
+            const float f = (float)c / (float)n;
+            float sum_sq;
+            (void)gp_block_exclusive_scan<float, gp_op_sum<float>, OS5_HIST_THREADS>(f * f, warp_totals_f, &sum_sq);
+            if (gp_sort_few_matches(sum_sq)) few |= 1u << p;
+            __syncthreads(); /* warp_totals_f is reused by the next pass */
+        }
+    }
+    if (t == 0) {
+        unsigned pl[8];
+        gp_sort_pass_plan(passes, trivial, pl);
+        for (int p = 0; p < passes; p++) plan[p] = pl[p] | ((few >> p) & 1u ? GP_SORT_PLAN_FEW_MATCHES : 0u);
+    }
+}
+
+/* The buffers a pass may touch: its fixed source and destination (host), and the three a COPY plan names. */
+template <typename K, typename V> struct os5_bufs {
+    const K *src_k;
+    K *dst_k;
+    const V *src_v;
+    V *dst_v;
+    const K *in_k; /* GP_SORT_BUF_IN / ALT / OUT */
+    K *alt_k;
+    K *out_k;
+    const V *in_v;
+    V *alt_v;
+    V *out_v;
+};
+template <typename T> __device__ __forceinline__ const T *os5_buf(int id, const T *in, T *alt, T *out)
+{
+    return id == GP_SORT_BUF_IN ? in : id == GP_SORT_BUF_ALT ? alt : out;
+}
+
+/* The digit of slot r: from the packed digits, or recomputed from the key (padding slots: 255). */
+template <int ITEMS, int KIND, bool FULL, bool PACK>
+__device__ __forceinline__ unsigned os5_digit(const typename gp_sort_kind<KIND>::K (&keys)[ITEMS],
+                                              const unsigned (&dp)[GP_SORT_PACKED(ITEMS)], int r,
+                                              const gp_sort_digit<KIND> &dig, int first, int tile_items)
+{
+    if (PACK) return gp_sort_digit_at(dp, r);
+    unsigned d = dig(keys[r]);
+    if (!FULL && first + r * 32 >= tile_items) d = GP_SORT_RADIX - 1;
+    return d;
+}
+
+/* One tile of a pass (FULL: the tile has TILE elements). */
+template <int KIND, int VB, bool FULL>
+__device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KIND>::K, typename gp_sort_val<VB>::V> &b,
+                                         int64_t n, const gp_sort_digit<KIND> &dig, unsigned pass,
+                                         const unsigned long long *__restrict__ bins, unsigned long long *status,
+                                         unsigned plan_word, int64_t tile, int tile_items, unsigned char *smem)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef typename gp_sort_val<VB>::V V;
+    constexpr int ITEMS = os5_cfg<(int)sizeof(K), VB>::ITEMS;
+    constexpr bool DSM = KIND == GP_SK_F32 && OS5_F32_DIGIT_SMEM;
+    constexpr bool PACK = KIND == GP_SK_F32 || OS5_PACK_INT;
+    typedef os5_layout<ITEMS, K, VB, DSM> L;
+    constexpr int WARPS = L::WARPS, TILE = L::TILE;
+    K *keys_s = reinterpret_cast<K *>(smem + L::keys);
+    V *vstage = reinterpret_cast<V *>(smem + L::vstage);
+    unsigned short *inv_s = reinterpret_cast<unsigned short *>(smem + L::inv);
+    unsigned char *dig_s = smem + L::dig;
+    unsigned long long *ktab = reinterpret_cast<unsigned long long *>(smem + L::ktab);
+    unsigned long long *vtab = reinterpret_cast<unsigned long long *>(smem + L::vtab);
+    unsigned *hist = reinterpret_cast<unsigned *>(smem + L::hist);
+    unsigned *scan_smem = reinterpret_cast<unsigned *>(smem + L::scan);
+    const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+    const int first = warp * 32 * ITEMS + lane; /* warp-striped: slot r holds tile element first + 32 r */
+    const int64_t tile_base = tile * TILE;
+    (void)n;
+
+    /* 1. loads: keys to registers, values to the staging buffer (cp.async: no registers) */
+    K keys[ITEMS];
+    {
+        const K *p = b.src_k + tile_base + first;
+#pragma unroll
+        for (int r = 0; r < ITEMS; r++) keys[r] = (FULL || first + r * 32 < tile_items) ? os5_ld(p + r * 32) : (K)0;
+    }
+    if (VB) {
+#pragma unroll
+        for (int r = 0; r < ITEMS; r++) {
+            const int i = r * OS5_THREADS + t;
+            if (FULL || i < tile_items) os5_cp_async<V>(vstage + i, b.src_v + tile_base + i);
+        }
+        gp_cp_async_commit();
+    }
+    /* 2. the plan: a trivial pass skips or copies (block-uniform) */
+    if ((plan_word & 3u) != GP_SORT_PLAN_REAL) {
+        if (VB) gp_cp_async_wait<0>();
+        if ((plan_word & 3u) == GP_SORT_PLAN_COPY) {
+            const int s = (int)((plan_word >> 2) & 3u), d = (int)((plan_word >> 4) & 3u);
+            const K *sk = os5_buf<K>(s, b.in_k, b.alt_k, b.out_k) + tile_base;
+            K *dk = const_cast<K *>(os5_buf<K>(d, b.in_k, b.alt_k, b.out_k)) + tile_base;
+            for (int i = t; i < tile_items; i += OS5_THREADS) dk[i] = sk[i];
+            if (VB) {
+                const V *sv = os5_buf<V>(s, b.in_v, b.alt_v, b.out_v) + tile_base;
+                V *dv = const_cast<V *>(os5_buf<V>(d, b.in_v, b.alt_v, b.out_v)) + tile_base;
+                for (int i = t; i < tile_items; i += OS5_THREADS) dv[i] = sv[i];
+            }
+        }
+        return;
+    }
+
+    /* 3. count the warp's digits in its row; padding slots (past the tile's end) count as digit 255 */
+    unsigned dp[GP_SORT_PACKED(ITEMS)];
+#pragma unroll
+    for (int q = 0; q < GP_SORT_PACKED(ITEMS); q++) dp[q] = 0;
+    unsigned *row = hist + warp * GP_SORT_RADIX;
+#pragma unroll
+    for (int i = lane; i < GP_SORT_RADIX; i += 32) {
+        row[i] = 0;
+        if (OS5_MATCH) reinterpret_cast<unsigned *>(smem + L::match)[warp * GP_SORT_RADIX + i] = 0;
+    }
+    __syncwarp();
+#pragma unroll
+    for (int r = 0; r < ITEMS; r++) {
+        unsigned d = dig(keys[r]);
+        if (!FULL && first + r * 32 >= tile_items) d = GP_SORT_RADIX - 1;
+        if (PACK) dp[r / 4] |= d << (8 * (r % 4));
+        atomicAdd(row + d, 1u);
+    }
+    __syncthreads();
+    const unsigned count = gp_sort_digit_count<WARPS>(hist);
+    unsigned long long bin = 0;
+    if (t < GP_SORT_RADIX) {
+        gp_lb_store(status + tile * GP_SORT_RADIX + t, os5_word(tile == 0 ? GP_LB_PREFIX : GP_LB_AGGREGATE, pass, count));
+        bin = bins[t]; /* needed after the ranking: its load is under way meanwhile */
+    }
+    const unsigned start = gp_sort_tile_starts<OS5_THREADS>(count, scan_smem);
+    gp_sort_warp_starts<WARPS>(hist, start);
+    if (VB) gp_cp_async_wait<0>();
+    __syncthreads();
+
+    /* 4. rank: each round's lanes of one digit find each other (8 ballots), the highest advances the warp's
+     * counter of that digit, and each key goes to its place in the sorted tile */
+    const unsigned lower = (1u << lane) - 1u;
+    const bool use_or = OS5_MATCH == 1 || (OS5_MATCH == 2 && (plan_word & GP_SORT_PLAN_FEW_MATCHES));
+    if (!use_or) {
+#pragma unroll
+        for (int r = 0; r < ITEMS; r++) {
+            const unsigned d = os5_digit<ITEMS, KIND, FULL, PACK>(keys, dp, r, dig, first, tile_items);
+            const unsigned peers = gp_sort_match8(d);
+            const int leader = 31 - __clz(peers);
+            unsigned base = 0;
+            asm volatile("{\n\t.reg .pred p;\n\tsetp.eq.s32 p, %1, %2;\n\t@p atom.shared.add.u32 %0, [%3], %4;\n\t}"
+                         : "+r"(base)
+                         : "r"(lane), "r"(leader), "r"((unsigned)__cvta_generic_to_shared(row + d)), "r"((unsigned)__popc(peers))
+                         : "memory");
+            base = __shfl_sync(0xffffffffu, base, leader);
+            const unsigned place = base + __popc(peers & lower);
+            keys_s[place] = keys[r];
+            if (DSM) dig_s[place] = (unsigned char)d;
+            if (VB) inv_s[place] = (unsigned short)(first + r * 32);
+        }
+    } else if (OS5_MATCH) {
+        /* each lane ORs its bit into the warp's mask of its digit, reads the mask back: its peers; the
+         * highest peer advances the digit's counter and clears the mask for the next round */
+        volatile unsigned *mm = reinterpret_cast<unsigned *>(smem + L::match) + warp * GP_SORT_RADIX;
+#pragma unroll
+        for (int r = 0; r < ITEMS; r++) {
+            const unsigned d = os5_digit<ITEMS, KIND, FULL, PACK>(keys, dp, r, dig, first, tile_items);
+            atomicOr(const_cast<unsigned *>(mm + d), 1u << lane);
+            __syncwarp();
+            const unsigned peers = mm[d];
+            __syncwarp();
+            const int leader = 31 - __clz(peers);
+            unsigned base = 0;
+            if (lane == leader) {
+                base = atomicAdd(row + d, (unsigned)__popc(peers));
+                mm[d] = 0;
+            }
+            __syncwarp();
+            base = __shfl_sync(0xffffffffu, base, leader);
+            const unsigned place = base + __popc(peers & lower);
+            keys_s[place] = keys[r];
+            if (DSM) dig_s[place] = (unsigned char)d;
+            if (VB) inv_s[place] = (unsigned short)(first + r * 32);
+        }
+    }
+
+    /* 5. look-back (thread t: digit t), the tile's inclusive prefix, the destination tables */
+    if (t < GP_SORT_RADIX) {
+        unsigned long long excl = 0;
+        if (tile > 0) {
+            excl = os5_lookback<OS5_LB_WINDOW>(status, tile, t, pass);
+            gp_lb_store(status + tile * GP_SORT_RADIX + t, os5_word(GP_LB_PREFIX, pass, excl + count));
+        }
+        gp_sort_set_tables<K, V, VB>(ktab, vtab, b.dst_k, b.dst_v, bin + excl, start);
+    }
+    __syncthreads();
+
+    /* 6. scatter: place i of digit d goes to (tile's first output slot of d) + (i - d's first place) */
+#pragma unroll
+    for (int r = 0; r < ITEMS; r++) {
+        const int i = r * OS5_THREADS + t;
+        if (FULL || i < tile_items) {
+            const K x = keys_s[i];
+            const unsigned d = DSM ? (unsigned)dig_s[i] : dig(x);
+            __stcg(reinterpret_cast<K *>(ktab[d]) + i, x); /* st.global (a generic store otherwise) */
+            if (VB) __stcg(reinterpret_cast<V *>(vtab[d]) + i, vstage[inv_s[i]]);
+        }
+    }
+}
+
+/* One digit pass (or, by the plan, a skipped or copying one): tile blockIdx.x. */
+template <int KIND, int VB>
+__global__ void __launch_bounds__(OS5_THREADS, (os5_cfg<(int)sizeof(typename gp_sort_kind<KIND>::K), VB>::MINB))
+    os5_pass(os5_bufs<typename gp_sort_kind<KIND>::K, typename gp_sort_val<VB>::V> b, int64_t n, gp_sort_digit<KIND> dig,
+             unsigned pass, const unsigned long long *__restrict__ bins, unsigned long long *status, const unsigned *plan,
+             int64_t ahead)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef typename gp_sort_val<VB>::V V;
+    constexpr int TILE = OS5_THREADS * os5_cfg<(int)sizeof(K), VB>::ITEMS;
+    static_assert(OS5_THREADS >= GP_SORT_RADIX && OS5_THREADS % 32 == 0, "one thread per digit");
+    static_assert(TILE <= 65536, "16-bit tile indices");
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int64_t tile = blockIdx.x;
+    if (threadIdx.x == 0 && ahead > 0 && (tile + ahead) * TILE < n) { /* the tile ~a wave ahead, into L2 */
+        const int64_t g = (tile + ahead) * TILE, m = min((int64_t)TILE, n - g);
+        os5_prefetch(b.src_k + g, (size_t)m * sizeof(K));
+        if (VB) os5_prefetch(b.src_v + g, (size_t)m * sizeof(V));
+    }
+    const unsigned plan_word = os5_ld_plan(plan + pass);
+    const int tile_items = (int)min((int64_t)TILE, n - tile * TILE);
+    if (tile_items == TILE)
+        os5_tile<KIND, VB, true>(b, n, dig, pass, bins, status, plan_word, tile, tile_items, smem);
+    else
+        os5_tile<KIND, VB, false>(b, n, dig, pass, bins, status, plan_word, tile, tile_items, smem);
+}
+
+/* ---- one block: the whole input in one tile ------------------------------------------------------------ */
+
+/* Rung 04's one-block sort with THREADS as a parameter, and a pass whose keys all share one digit left out:
+ * the thread of that digit raises a flag before the block scan's barrier, and every thread sees it after. */
+template <int KIND, int VB, int THREADS, int ITEMS>
+__global__ void __launch_bounds__(THREADS, 1)
+    ob5_sort(const typename gp_sort_kind<KIND>::K *__restrict__ keys_in, typename gp_sort_kind<KIND>::K *keys_out,
+             const typename gp_sort_val<VB>::V *__restrict__ vals_in, typename gp_sort_val<VB>::V *vals_out, int n,
+             typename gp_sort_kind<KIND>::K xm, int begin_bit, int end_bit, int passes)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef typename gp_sort_val<VB>::V V;
+    typedef gp_sort_tile_layout<THREADS, ITEMS, K, VB> L;
+    constexpr int WARPS = L::WARPS, TILE = L::TILE;
+    extern __shared__ __align__(16) unsigned char smem[];
+    K *keys_s = reinterpret_cast<K *>(smem + L::keys);
+    V *vals_s = reinterpret_cast<V *>(smem + L::vals);
+    unsigned *hist = reinterpret_cast<unsigned *>(smem + L::hist);
+    unsigned *scan_smem = reinterpret_cast<unsigned *>(smem + L::scan);
+    volatile int *trivial_pass = reinterpret_cast<volatile int *>(smem + L::misc); /* pass + 1 of a trivial pass */
+    const int t = threadIdx.x, warp = t >> 5;
+    const int first = warp * 32 * ITEMS + (t & 31);
+    const bool full = n == TILE;
+    if (t == 0) *trivial_pass = 0;
+    bool last_skipped = false;
+    for (int p = 0; p < passes; p++) {
+        const int shift = begin_bit + GP_SORT_RADIX_BITS * p;
+        const gp_sort_digit<KIND> dig(xm, shift, min(GP_SORT_RADIX_BITS, end_bit - shift));
+        K keys[ITEMS];
+        V vals[ITEMS];
+        if (p == 0) {
+            gp_sort_load<ITEMS>(keys_in, 0, n, full, keys);
+            if (VB) gp_sort_load<ITEMS>(vals_in, 0, n, full, vals);
+        } else { /* the previous pass's order, from shared memory (places >= n: padding) */
+#pragma unroll
+            for (int r = 0; r < ITEMS; r++) {
+                keys[r] = keys_s[first + r * 32];
+                if (VB) vals[r] = vals_s[first + r * 32];
+            }
+        }
+        unsigned dp[GP_SORT_PACKED(ITEMS)];
+        gp_sort_digits<ITEMS, KIND>(keys, n, full, dig, dp);
+        gp_sort_warp_count<ITEMS>(dp, hist + warp * GP_SORT_RADIX);
+        __syncthreads(); /* also: every read of keys_s above is done before the ranking below writes it */
+        const unsigned count = gp_sort_digit_count<WARPS>(hist);
+        /* digit 255's count includes the TILE - n padding slots */
+        const unsigned real = t == GP_SORT_RADIX - 1 ? count - (unsigned)(TILE - n) : count;
+        if (t < GP_SORT_RADIX && real == (unsigned)n) *trivial_pass = p + 1;
+        const unsigned start = gp_sort_tile_starts<THREADS>(count, scan_smem); /* its barrier publishes the flag */
+        last_skipped = *trivial_pass == p + 1;
+        if (last_skipped) { /* the order is unchanged; after pass 0 it must still reach shared memory */
+            if (p == 0) {
+#pragma unroll
+                for (int r = 0; r < ITEMS; r++) {
+                    keys_s[first + r * 32] = keys[r]; /* read back by this thread only, or after a barrier */
+                    if (VB) vals_s[first + r * 32] = vals[r];
+                }
+            }
+            continue;
+        }
+        gp_sort_warp_starts<WARPS>(hist, start);
+        __syncthreads();
+        gp_sort_rank<ITEMS, K, V, VB>(dp, keys, vals, hist + warp * GP_SORT_RADIX, keys_s, vals_s);
+        __syncthreads();
+    }
+    if (last_skipped) __syncthreads();
+    for (int i = t; i < n; i += THREADS) {
+        keys_out[i] = keys_s[i];
+        if (VB) vals_out[i] = vals_s[i];
+    }
+}
+
+/* ---- host ---------------------------------------------------------------------------------------------- */
+
+/* Experiment hook (sort_internal.h): with gp__sort_r05_trace set, the onesweep path records an event after
+ * each of its operations (memset, histogram, each pass) so that a harness can read the time of each. */
+extern "C" int gp__sort_r05_trace = 0;
+static cudaEvent_t os5_ev[GP_SORT_R05_TRACE_MAX];
+static int os5_nev = 0;
+static void os5_mark(cudaStream_t s)
+{
+    if (!gp__sort_r05_trace || os5_nev >= GP_SORT_R05_TRACE_MAX) return;
+    if (!os5_ev[os5_nev] && cudaEventCreate(&os5_ev[os5_nev]) != cudaSuccess) return;
+    cudaEventRecord(os5_ev[os5_nev++], s);
+}
+extern "C" int gp__sort_r05_trace_read(float *ms, int max)
+{
+    int k = 0;
+    if (os5_nev < 2) return 0;
+    if (cudaEventSynchronize(os5_ev[os5_nev - 1]) != cudaSuccess) return 0;
+    for (int i = 1; i < os5_nev && k < max; i++)
+        if (cudaEventElapsedTime(&ms[k], os5_ev[i - 1], os5_ev[i]) == cudaSuccess) k++;
+    return k;
+}
+
+typedef struct os5_plan {
+    int passes;
+    int64_t tiles;
+    size_t bins_bytes, zero_bytes, alt_keys_bytes, alt_vals_bytes;
+} os5_plan;
+
+static os5_plan os5_make_plan(const gp_sort_args *a)
+{
+    os5_plan p;
+    const int kb = gp__sort_key_bytes(a->key_type), vb = a->value_bytes;
+    const size_t pb = (size_t)gp__sort_passes(a, GP_SORT_RADIX_BITS) * GP_SORT_RADIX * 8;
+    p.passes = gp__sort_passes(a, GP_SORT_RADIX_BITS);
+    p.tiles = gp_ceil_div(a->n, os5_tile(kb, vb));
+    p.bins_bytes = (pb + 255) / 256 * 256;
+    /* ticket (256) + counts + status words, zeroed together */
+    p.zero_bytes = 256 + (pb + 255) / 256 * 256 + ((size_t)p.tiles * GP_SORT_RADIX * 8 + 255) / 256 * 256;
+    p.alt_keys_bytes = p.passes >= 2 ? ((size_t)a->n * kb + 255) / 256 * 256 : 0;
+    p.alt_vals_bytes = p.passes >= 2 ? ((size_t)a->n * vb + 255) / 256 * 256 : 0;
+    return p;
+}
+
+extern "C" size_t gp__sort_r05_workspace(const gp_sort_args *a)
+{
+    os5_plan p;
+    if (a->n <= 1 || a->begin_bit >= a->end_bit) return 0; /* a copy (gp__sort_trivial) */
+    if (gp_sort_r05_path(a->n, gp__sort_key_bytes(a->key_type), a->value_bytes) != 0) return 0; /* one block */
+    p = os5_make_plan(a);
+    return 256 /* alignment */ + p.bins_bytes + 256 /* plan */ + p.zero_bytes + p.alt_keys_bytes + p.alt_vals_bytes;
+}
+
+template <int KIND, int VB>
+static gp_status os5_run(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a, const os5_plan &pl)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef typename gp_sort_val<VB>::V V;
+    constexpr int ITEMS = os5_cfg<(int)sizeof(K), VB>::ITEMS;
+    typedef os5_layout<ITEMS, K, VB, KIND == GP_SK_F32 && OS5_F32_DIGIT_SMEM> L;
+    static int smem_set[GP_MAX_DEVICES];
+    const K xm = (K)gp_sort_xor_mask(a);
+    gp_sort_carve cv;
+    cv.base = (uintptr_t)a->workspace;
+    cv.at = (cv.base + 255) / 256 * 256;
+    unsigned long long *bins = (unsigned long long *)gp_sort_take(&cv, pl.bins_bytes);
+    unsigned *plan = (unsigned *)gp_sort_take(&cv, 256);
+    void *zero = (void *)cv.at;
+    unsigned *ticket = (unsigned *)gp_sort_take(&cv, 256);
+    unsigned long long *counts = (unsigned long long *)gp_sort_take(&cv, pl.bins_bytes);
+    unsigned long long *status = (unsigned long long *)gp_sort_take(&cv, (size_t)pl.tiles * GP_SORT_RADIX * 8);
+    K *alt_k = (K *)gp_sort_take(&cv, pl.alt_keys_bytes);
+    V *alt_v = (V *)gp_sort_take(&cv, pl.alt_vals_bytes);
+    os5_nev = 0;
+    os5_mark(s);
+    if (cudaMemsetAsync(zero, 0, pl.zero_bytes, s) != cudaSuccess) return GP_ERROR_CUDA;
+    os5_mark(s);
+
+    const int64_t hist_work = gp_ceil_div(a->n, OS5_HIST_ITEMS);
+    const unsigned hist_blocks = gp_grid_for(dev, OS5_HIST_THREADS, hist_work, 1);
+    os5_histogram<KIND><<<hist_blocks, OS5_HIST_THREADS, 0, s>>>((const K *)a->keys_in, a->n, xm, a->begin_bit, a->end_bit,
+                                                                  pl.passes, counts, ticket, bins, plan);
+    os5_mark(s);
+
+    const void *fn = (const void *)os5_pass<KIND, VB>;
+    gp_sort_allow_smem(fn, L::bytes, dev->device, smem_set);
+    const int64_t ahead = (int64_t)dev->sm_count * OS5_AHEAD_PCT / 100;
+    os5_bufs<K, V> b;
+    b.in_k = (const K *)a->keys_in;
+    b.alt_k = alt_k;
+    b.out_k = (K *)a->keys_out;
+    b.in_v = (const V *)a->values_in;
+    b.alt_v = alt_v;
+    b.out_v = (V *)a->values_out;
+    for (int p = 0; p < pl.passes; p++) {
+        /* fixed buffers (sort_rule.h): the last pass writes the output, the first reads the input */
+        const int src = gp_sort_plan_src(pl.passes, p), dst = gp_sort_plan_dst(pl.passes, p);
+        b.src_k = src == GP_SORT_BUF_IN ? b.in_k : src == GP_SORT_BUF_ALT ? alt_k : b.out_k;
+        b.dst_k = dst == GP_SORT_BUF_ALT ? alt_k : b.out_k;
+        b.src_v = src == GP_SORT_BUF_IN ? b.in_v : src == GP_SORT_BUF_ALT ? alt_v : b.out_v;
+        b.dst_v = dst == GP_SORT_BUF_ALT ? alt_v : b.out_v;
+        const int shift = a->begin_bit + GP_SORT_RADIX_BITS * p;
+        const gp_sort_digit<KIND> dig(xm, shift, min(GP_SORT_RADIX_BITS, a->end_bit - shift));
+        os5_pass<KIND, VB><<<(unsigned)pl.tiles, OS5_THREADS, L::bytes, s>>>(b, a->n, dig, (unsigned)p,
+                                                                             bins + p * GP_SORT_RADIX, status, plan, ahead);
+        os5_mark(s);
+    }
+    return gp__launch_status();
+}
+
+template <int KIND, int VB, int THREADS, int ITEMS>
+static gp_status ob5_launch(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef typename gp_sort_val<VB>::V V;
+    typedef gp_sort_tile_layout<THREADS, ITEMS, K, VB> L;
+    static int smem_set[GP_MAX_DEVICES];
+    const void *fn = (const void *)ob5_sort<KIND, VB, THREADS, ITEMS>;
+    gp_sort_allow_smem(fn, L::bytes, dev->device, smem_set);
+    ob5_sort<KIND, VB, THREADS, ITEMS><<<1, THREADS, L::bytes, s>>>(
+        (const K *)a->keys_in, (K *)a->keys_out, (const V *)a->values_in, (V *)a->values_out, (int)a->n,
+        (K)gp_sort_xor_mask(a), a->begin_bit, a->end_bit, gp__sort_passes(a, GP_SORT_RADIX_BITS));
+    return gp__launch_status();
+}
+
+/* The one-block configurations of sort_rule.h; 3 and 4 only where the rule can choose them (the element
+ * sizes they suit), so that no kernel is compiled for nothing. */
+template <int KIND, int VB>
+static gp_status ob5_run(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a, int path)
+{
+    constexpr int EB = (int)sizeof(typename gp_sort_kind<KIND>::K) + VB;
+    switch (path) {
+    case 1: return ob5_launch<KIND, VB, GP_SORT_OB1_THREADS, GP_SORT_OB1_ITEMS>(dev, s, a);
+    case 2: return ob5_launch<KIND, VB, GP_SORT_OB2_THREADS, GP_SORT_OB2_ITEMS>(dev, s, a);
+    case 3:
+        if constexpr (EB <= 8) return ob5_launch<KIND, VB, GP_SORT_OB3_THREADS, GP_SORT_OB3_ITEMS>(dev, s, a);
+        break;
+    case 4:
+        if constexpr (EB <= 4) return ob5_launch<KIND, VB, GP_SORT_OB4_THREADS, GP_SORT_OB4_ITEMS>(dev, s, a);
+        break;
+    }
+    return GP_ERROR_INVALID_VALUE;
+}
+
+extern "C" gp_status gp__sort_r05_onesweep_lean(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a)
+{
+    gp_status st;
+    GP_TRY(gp__sort_check(a));
+    if (gp__sort_trivial(s, a, &st)) return st;
+    const int path = gp_sort_r05_path(a->n, gp__sort_key_bytes(a->key_type), a->value_bytes);
+    if (path != 0) {
+#define OB5_LAUNCH(KIND, VB) return ob5_run<KIND, VB>(dev, s, a, path)
+        GP_SORT_DISPATCH(a, OB5_LAUNCH);
+#undef OB5_LAUNCH
+    }
+    if (gp__sort_r05_workspace(a) > a->workspace_bytes || !a->workspace) return GP_ERROR_WORKSPACE_TOO_SMALL;
+    const os5_plan pl = os5_make_plan(a);
+    if (pl.tiles > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
+#define OS5_LAUNCH(KIND, VB) return os5_run<KIND, VB>(dev, s, a, pl)
+    GP_SORT_DISPATCH(a, OS5_LAUNCH);
+#undef OS5_LAUNCH
+    return GP_ERROR_INVALID_VALUE;
+}
+
+extern "C" int gp__sort_r05_tile(int key_bytes, int value_bytes) { return os5_tile(key_bytes, value_bytes); }
+
+extern "C" gp_kernel_info gp__sort_r05_kernel(void)
+{
+    typedef os5_layout<os5_cfg<4, 0>::ITEMS, unsigned, 0, false> L;
+    gp_kernel_info k = {(const void *)os5_pass<GP_SK_INT32, 0>, OS5_THREADS, L::bytes};
+    return k;
+}
