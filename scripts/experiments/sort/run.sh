@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # run.sh OUTDIR — builds scripts/experiments/sort/sort_bench.cu with the sort rungs for sm_90a (ARCH to
-# change) and runs, on this machine's GPU: the verification of each rung (its own process, so that a hang
-# or a crash in one rung leaves the others' results), 2^31 + 12345 keys against CUB, and the timing against
-# CUB (2^28 u32 keys, u32/u32 pairs, f32 keys, u64 keys; u32 size sweep 2^10 .. 2^28). Full logs in OUTDIR,
-# a compact summary on stdout. About 3-4 minutes on an H100, the build included.
-#   SMALL=1  only the small verification cases (no >2^31 test, no timing), e.g. under compute-sanitizer:
-#            SMALL=1 SAN="compute-sanitizer --tool memcheck" scripts/experiments/sort/run.sh OUT
-#   STEPS    which of "verify big time" to run (default: all three)
-#   FLAGS    extra nvcc flags (knobs, e.g. FLAGS="-DOS_ITEMS=16 -DOS_THREADS=256")
+# change) and runs, on this machine's GPU: the CPU test of rung 05's pure rules (tests/test_sort_rule.c), the
+# verification of each rung (its own process, so that a hang or a crash in one rung leaves the others'
+# results), 2^31 + 12345 keys against CUB, the timing against CUB (2^28 u32 keys, u32/u32 pairs, f32 keys,
+# u64 keys; f32 keys in [1,2) and u64 keys < 2^32; u32 size sweep 2^10 .. 2^28; rung 05's time per kernel),
+# and then rung 05 under each set of knobs in VARIANTS (one build each, made in the background while the GPU
+# verifies: the small verification of rung 05, then the 2^28 cases and a few sizes against CUB). Full logs
+# in OUTDIR, a compact summary on stdout (and OUTDIR/summary-full.txt). About 4-5 minutes on an H100.
+#   SMALL=1   only the small verification cases (no >2^31 test, no timing, no variants), e.g. under
+#             compute-sanitizer: SMALL=1 SAN="compute-sanitizer --tool memcheck" scripts/experiments/sort/run.sh OUT
+#   STEPS     which of "verify big time variants" to run (default: all four)
+#   FLAGS     extra nvcc flags for every rung of the main build (knobs)
+#   VARIANTS  space-separated name=flags for rung 05 (flags comma-separated); VARIANTS= runs none. Default:
+#             the list below (each isolates one of rung 05's choices; base = the defaults again, for noise).
 set -uo pipefail
 OUT=${1:?usage: run.sh OUTDIR}
 mkdir -p "$OUT"
@@ -16,57 +21,92 @@ cd "$(dirname "$0")/../../.."
 ARCH=${ARCH:-sm_90a}
 FLAGS=${FLAGS:-}
 SAN=${SAN:-}
-STEPS=${STEPS:-verify big time}
+STEPS=${STEPS:-verify big time variants}
+DEFAULT_VARIANTS="base= win1=-DOS5_LB_WINDOW=1 win8=-DOS5_LB_WINDOW=8 ahead0=-DOS5_AHEAD_PCT=0 ahead150=-DOS5_AHEAD_PCT=150
+minb2=-DOS5_MINB_40=2,-DOS5_MINB_44=2,-DOS5_MINB_80=2,-DOS5_MINB_84=2 items18=-DOS5_ITEMS_40=18
+items22=-DOS5_ITEMS_40=22 match1=-DOS5_MATCH=1 match2=-DOS5_MATCH=2 pack=-DOS5_PACK_INT=1
+pairs20=-DOS5_ITEMS_44=20,-DOS5_MINB_44=2 u64i15=-DOS5_ITEMS_80=15,-DOS5_MINB_80=2 t256=-DOS5_THREADS=256,-DOS5_MINB_40=4"
+VARIANTS=${VARIANTS-$DEFAULT_VARIANTS}
 B=build-sort
 mkdir -p $B
-NVCC="nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode arch=compute_${ARCH#sm_},code=$ARCH -Iinclude -Isrc $FLAGS"
+NVCC="nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode arch=compute_${ARCH#sm_},code=$ARCH -Iinclude -Isrc"
+CC="gcc -O2 -std=c11 -Wall -Iinclude -Isrc -I$(dirname "$(command -v nvcc)")/../include"
+RUNGS="01_bitonic 02_radix_rts 03_onesweep 04_one_block 05_onesweep_lean"
 t0=$(date +%s)
 {
   echo "commit $(git rev-parse --short HEAD 2>/dev/null) $(git status --porcelain 2>/dev/null | grep -q . && echo '(+ local changes)')"
-  echo "flags: $NVCC"
+  echo "flags: $NVCC $FLAGS"
   pids=()
-  for f in 01_bitonic 02_radix_rts 03_onesweep 04_one_block; do
-    $NVCC -Xptxas -v -c src/sort/$f.cu -o $B/$f.o >$B/$f.log 2>&1 & pids+=($!)
+  for f in $RUNGS; do
+    $NVCC $FLAGS -Xptxas -v -c src/sort/$f.cu -o $B/$f.o >$B/$f.log 2>&1 & pids+=($!)
   done
   $NVCC -c scripts/experiments/sort/sort_bench.cu -o $B/sort_bench.o >$B/sort_bench.log 2>&1 & pids+=($!)
   for c in src/sort/sort.c src/core/checks.c src/core/status.c; do
-    gcc -O2 -std=c11 -Wall -Iinclude -Isrc -I"$(dirname "$(command -v nvcc)")/../include" -c $c -o $B/$(basename $c .c).o \
-      >$B/$(basename $c .c).log 2>&1 & pids+=($!)
+    $CC -c $c -o $B/$(basename $c .c).o >$B/$(basename $c .c).log 2>&1 & pids+=($!)
   done
+  $CC -Wextra -Itests tests/test_sort_rule.c -o $B/test_sort_rule >$B/test_sort_rule.log 2>&1 & pids+=($!)
   ok=1
   for p in "${pids[@]}"; do wait $p || ok=0; done
-  cat $B/*.log
-  [ $ok = 1 ] && $NVCC $B/*.o -o $B/sort_bench || ok=0
+  for f in $RUNGS sort_bench sort checks status test_sort_rule; do cat $B/$f.log; done
+  objs=""; for f in $RUNGS sort_bench sort checks status; do objs="$objs $B/$f.o"; done
+  rm -f $B/sort_bench
+  [ $ok = 1 ] && $NVCC $objs -o $B/sort_bench || ok=0
   echo "build: $([ $ok = 1 ] && echo ok || echo FAILED) in $(( $(date +%s) - t0 )) s"
 } >"$OUT/build.log" 2>&1
 grep -E "build:|error" "$OUT/build.log" | head -20
 grep -q "build: ok" "$OUT/build.log" || exit 1
 # registers / spills of the kernels, one line each
-awk '/Compiling entry function/{name=$0; sub(/.*function .?/, "", name); sub(/.? for .*/, "", name)} /Used [0-9]+ registers/{r=$0; sub(/.*Used /, "", r); sub(/ registers.*/, "", r); printf "%-4s regs  %s", r, name} /spill stores/{s=$0; sub(/.*frame, /, "", s); sub(/, [0-9]+ bytes spill loads.*/, "", s); sp=s} /Used [0-9]+ registers/{print "  (" sp ")"}' \
-  "$OUT/build.log" | c++filt >"$OUT/registers.txt" 2>/dev/null || true
+regs() { awk '/Compiling entry function/{name=$0; sub(/.*function .?/, "", name); sub(/.? for .*/, "", name)} /spill stores/{s=$0; sub(/.*frame, /, "", s); sub(/, [0-9]+ bytes spill loads.*/, "", s); sp=s} /Used [0-9]+ registers/{r=$0; sub(/.*Used /, "", r); sub(/ registers.*/, "", r); printf "%-4s regs  %s", r, name} /Used [0-9]+ registers/{print "  (" sp ")"}' "$1" | c++filt; }
+regs "$OUT/build.log" >"$OUT/registers.txt" 2>/dev/null || true
+: >"$OUT/summary.txt"
+$B/test_sort_rule >"$OUT/test_sort_rule.log" 2>&1; echo "test_sort_rule (CPU): exit $? ($(tail -1 "$OUT/test_sort_rule.log"))" >>"$OUT/summary.txt"
 
-run() { # name timeout args...
-  local name=$1 tmo=$2; shift 2
-  timeout "$tmo" $SAN $B/sort_bench "$@" >"$OUT/$name.log" 2>&1
+# rung 05 under each set of knobs: built in the background while the GPU runs the steps below
+vbuild() { # name flags
+  local d=$B/v-$1; mkdir -p $d; rm -f $d/sort_bench $d/05_onesweep_lean.o
+  { $NVCC $2 -Xptxas -v -c src/sort/05_onesweep_lean.cu -o $d/05_onesweep_lean.o &&
+    objs=""; for f in $RUNGS sort_bench sort checks status; do [ $f = 05_onesweep_lean ] || objs="$objs $B/$f.o"; done
+    $NVCC $objs $d/05_onesweep_lean.o -o $d/sort_bench; } >$d/build.log 2>&1
+}
+VPIDS=()
+if [ "${SMALL:-0}" != 1 ] && [[ " $STEPS " == *" variants "* ]]; then
+  for v in $VARIANTS; do n=${v%%=*}; f=${v#*=}; vbuild "$n" "${f//,/ }" & VPIDS+=($!); done
+fi
+
+run() { # name timeout binary args...
+  local name=$1 tmo=$2 bin=$3; shift 3
+  timeout "$tmo" $SAN $bin "$@" >"$OUT/$name.log" 2>&1
   local rc=$?
   [ $rc = 124 ] && echo "TIMEOUT after $tmo s" >>"$OUT/$name.log"
   echo "$name: exit $rc" >>"$OUT/summary.txt"
 }
-: >"$OUT/summary.txt"
 if [ "${SMALL:-0}" = 1 ]; then
-  for r in 4 3 2 1; do run verify-small-r$r 900 --verify --small --rung $r; done
+  for r in 5 4 3 2 1; do run verify-small-r$r 900 $B/sort_bench --verify --small --rung $r; done
 else
-  case " $STEPS " in *" verify "*) for r in 4 3 2 1; do run verify-r$r 150 --verify --rung $r; done ;; esac
-  case " $STEPS " in *" big "*) run big 180 --big ;; esac
-  case " $STEPS " in *" time "*) run time 300 --time ;; esac
+  case " $STEPS " in *" verify "*) for r in 5 4 3 2 1; do run verify-r$r 150 $B/sort_bench --verify --rung $r; done ;; esac
+  case " $STEPS " in *" big "*) run big 180 $B/sort_bench --big ;; esac
+  case " $STEPS " in *" time "*) run time 300 $B/sort_bench --time ;; esac
+  if [ ${#VPIDS[@]} -gt 0 ]; then
+    for p in "${VPIDS[@]}"; do wait $p; done
+    for v in $VARIANTS; do
+      n=${v%%=*}; d=$B/v-$n
+      regs $d/build.log | grep os5_pass >"$OUT/registers-$n.txt" 2>/dev/null
+      if [ ! -x $d/sort_bench ]; then echo "variant $n: BUILD FAILED" >>"$OUT/summary.txt"; cp $d/build.log "$OUT/variant-$n-build.log"; continue; fi
+      run variant-$n 120 $d/sort_bench --verify --small --rung 5 --variant "$n"
+    done
+  fi
 fi
 {
   echo "== $(nvidia-smi --query-gpu=name,clocks.max.sm,memory.total --format=csv,noheader 2>/dev/null | head -1)"
   cat "$OUT/summary.txt"
-  cat "$OUT"/verify*.log 2>/dev/null | grep -E "^(VERIFY|FAIL|PASS argument)" | sort | uniq -c | sed 's/^ *1 //' | head -40
+  cat "$OUT"/verify*.log "$OUT"/variant-*.log 2>/dev/null | grep -E "^(VERIFY|FAIL|PASS argument)" | sort | uniq -c | sed 's/^ *1 //' | head -40
   grep -hE "^(PASS|FAIL|SKIP) big" "$OUT"/big.log 2>/dev/null
-  grep -hE "^RATE" "$OUT"/time.log 2>/dev/null
+  grep -hE "^(RATE|TRACE)" "$OUT"/time.log 2>/dev/null
   grep -hE "^SWEEP" "$OUT"/time.log 2>/dev/null | grep -E "onesweep|one_block|WRONG"
+  grep -hE "^(VARIANT|TRACE)" "$OUT"/variant-*.log 2>/dev/null
+  for f in "$OUT"/registers-*.txt; do # kind (0 int32, 1 f32, 2 int64), value bytes: registers / spill bytes
+    [ -s "$f" ] && echo "$(basename "$f" .txt): $(sed -E 's/^([0-9]+) +regs +void os5_pass<([0-9]), ([0-9])>.*\(([0-9]+) bytes spill.*/\2,\3:\1\/\4/' "$f" | sort | tr '\n' ' ')"
+  done
   grep -hE "TIMEOUT|HANG|CUDA error" "$OUT"/*.log 2>/dev/null | head
   echo "total $(( $(date +%s) - t0 )) s; logs in $OUT"
 } | tee "$OUT/summary-full.txt"

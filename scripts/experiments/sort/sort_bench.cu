@@ -4,8 +4,12 @@
 //   sort_bench --verify [--rung N] [--small]   every distribution / type / order / bit range / edge size,
 //                                               each checked exactly against std::stable_sort on the CPU
 //   sort_bench --big [--rung N]                 2^31 + 12345 random u32 keys, checked against CUB (int64 n)
-//   sort_bench --time [--rung N] [--quick]      2^28 u32 keys, u32/u32 pairs, f32 keys, u64 keys and a u32
-//                                               size sweep 2^10 .. 2^28, each against CUB in the same process
+//   sort_bench --time [--rung N] [--quick]      2^28 u32 keys, u32/u32 pairs, f32 keys, u64 keys (all rungs),
+//                                               f32 keys in [1,2) and u64 keys < 2^32 (rungs 03, 05: trivial
+//                                               passes) and a u32 size sweep 2^10 .. 2^28, each against CUB in
+//                                               the same process; rung 05's time per operation (TRACE lines)
+//   sort_bench --variant NAME                   rung 05 of this build (run.sh VARIANTS: one build per set of
+//                                               knobs) against CUB: the four 2^28 cases, u32 keys 2^12..2^24
 //
 // Verification: inputs generated on the CPU (values = the input index, so stability is checked by the
 // values), outputs and the workspace poisoned before each call, every output element compared, the input
@@ -15,7 +19,7 @@
 // allocated outside the timing; each rung's output is compared with CUB's (same stable order for these
 // inputs: random f32 keys exclude NaN and zeros, which CUB orders differently: it puts -NaN first and treats
 // -0.0 as +0.0).
-// Lines starting "PASS"/"FAIL"/"RATE"/"SWEEP" are what run.sh summarises.
+// Lines starting "PASS"/"FAIL"/"RATE"/"SWEEP"/"TRACE"/"VARIANT" are what run.sh summarises.
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -41,8 +45,9 @@
 
 typedef gp_status (*launch_fn)(const gp_device_info *, cudaStream_t, const gp_sort_args *);
 static const launch_fn RUNGS[GP_SORT_RUNGS] = {gp__sort_r01_bitonic, gp__sort_r02_radix_rts, gp__sort_r03_onesweep,
-                                               gp__sort_r04_one_block};
-static const char *RUNG_NAMES[GP_SORT_RUNGS] = {"01_bitonic", "02_radix_rts", "03_onesweep", "04_one_block"};
+                                               gp__sort_r04_one_block, gp__sort_r05_onesweep_lean};
+static const char *RUNG_NAMES[GP_SORT_RUNGS] = {"01_bitonic", "02_radix_rts", "03_onesweep", "04_one_block",
+                                                "05_onesweep_lean"};
 static const char *KT_NAMES[] = {"u32", "i32", "f32", "u64", "i64"};
 
 static gp_device_info g_dev;
@@ -67,9 +72,15 @@ static void read_device(void)
 }
 
 /* ---- inputs ------------------------------------------------------------------------------------------- */
-enum { D_RANDOM = 0, D_SORTED, D_REVERSE, D_EQUAL, D_TWO, D_SIXTEEN, D_LOWBYTE, D_F32_SPECIAL, D_COUNT };
+/* The last four make digit passes trivial (every key has the same digit in them), which rung 05 leaves out
+ * (src/sort/sort_rule.h): high-equal: 32-bit keys vary in their low 2 bytes (f32: [1, 1 + 2^-7)), 64-bit keys
+ * < 2^32 (the last 2 / 4 passes: skipped); top-equal: the top byte is one value (f32 in [1, 2); the last pass
+ * alone: a copy); low-equal: the low byte (64-bit: 2 bytes) is one value (f32: positive floats): the first
+ * passes (a copy out of keys_in); mid-equal: bytes 1-2 (64-bit: 2-4) are one value (a run inside). */
+enum { D_RANDOM = 0, D_SORTED, D_REVERSE, D_EQUAL, D_TWO, D_SIXTEEN, D_LOWBYTE, D_F32_SPECIAL, D_HIGH_EQUAL, D_TOP_EQUAL,
+       D_LOW_EQUAL, D_MID_EQUAL, D_COUNT };
 static const char *D_NAMES[] = {"random", "sorted", "reverse", "all-equal", "2-distinct", "16-distinct", "low-byte",
-                                "f32-specials"};
+                                "f32-specials", "high-equal", "top-equal", "low-equal", "mid-equal"};
 
 __host__ __device__ static inline uint64_t mix64(uint64_t x)
 {
@@ -121,6 +132,26 @@ __host__ __device__ static inline uint64_t gen_bits(int dist, int kt, int64_t i,
     }
     case D_LOWBYTE:
         return kt == GP_SORT_F32 ? (uint32_t)(0x3f800000u | (h & 0xff)) : (h & 0xff);
+    case D_HIGH_EQUAL:
+        if (kt == GP_SORT_F32) return 0x3f800000u | (uint32_t)(h & 0xffff);
+        return wide ? (h & 0xffffffffull) : (0xa5c30000u | (uint32_t)(h & 0xffff));
+    case D_TOP_EQUAL:
+        if (kt == GP_SORT_F32) return 0x3f800000u | (uint32_t)(h & 0x7fffff);
+        return wide ? (0x5a00000000000000ull | (h & 0x00ffffffffffffffull)) : (0x5a000000u | (uint32_t)(h & 0xffffff));
+    case D_LOW_EQUAL:
+        if (kt == GP_SORT_F32) { /* positive finite floats with the low byte 0x77 */
+            uint32_t u = ((uint32_t)h & 0x7fffff00u) | 0x77u;
+            if ((u & 0x7f800000u) == 0x7f800000u) u &= ~0x00800000u;
+            return u;
+        }
+        return wide ? ((h & ~0xffffull) | 0x1234u) : (((uint32_t)h & 0xffffff00u) | 0x77u);
+    case D_MID_EQUAL:
+        if (kt == GP_SORT_F32) { /* positive finite floats with bytes 1-2 = 0xabcd */
+            uint32_t u = ((uint32_t)h & 0x7f0000ffu) | 0x00abcd00u;
+            if ((u & 0x7f800000u) == 0x7f800000u) u &= ~0x40000000u;
+            return u;
+        }
+        return wide ? ((h & 0xffffff000000ffffull) | 0x0000001234560000ull) : (((uint32_t)h & 0xff0000ffu) | 0x00abcd00u);
     default: { /* D_F32_SPECIAL: zeros, infinities, NaNs of both signs and several payloads, denormals */
         if ((h >> 32) % 3 == 0) return (uint32_t)h; /* random bits, NaNs included */
         switch ((h >> 8) % 16) {
@@ -339,6 +370,15 @@ static void run_case(const Case &c, int ws_offset)
         g_fail++;
         return;
     }
+    if (c.vb) {
+        std::vector<unsigned char> iv(vbytes);
+        CK(cudaMemcpy(iv.data(), a.values_in, vbytes, cudaMemcpyDeviceToHost));
+        if (memcmp(iv.data(), hv.data(), vbytes) != 0) {
+            printf("FAIL %s: values_in was modified\n", name);
+            g_fail++;
+            return;
+        }
+    }
     int64_t bad = 0, first = -1;
     for (int64_t j = 0; j < n; j++) {
         const uint64_t want = keys[idx[j]];
@@ -368,6 +408,7 @@ static void run_case(const Case &c, int ws_offset)
 static int tile_of(int rung, int kb, int vb)
 {
     if (rung == 1) return 2048;
+    if (rung == 5) return gp__sort_r05_tile(kb, vb);
     const int items = kb == 4 ? (vb == 0 ? 18 : vb == 4 ? 14 : 11) : (vb == 0 ? 12 : vb == 4 ? 10 : 9);
     return 384 * items;
 }
@@ -397,6 +438,19 @@ static void verify(int only_rung, bool small)
                 for (int desc = 0; desc < 2; desc++) go(kt, vb, dist, desc, 0, kbits, n1);
             }
         }
+        /* 1b. rung 05's one-block sorts (up to 16384 keys, src/sort/sort_rule.h), every distribution: 3001
+         * keys (1024 x 4), 7000 (1024 x 8 or the passes), 12345 (1024 x 16 for 4-byte keys, else the passes) */
+        if (rung == 5) {
+            for (int ci = 0; ci < ncombo; ci++) {
+                const int kt = combos[ci][0], vb = combos[ci][1], kbits = 8 * key_bytes(kt);
+                for (int dist = 0; dist < D_COUNT; dist++) {
+                    if (dist == D_F32_SPECIAL && kt != GP_SORT_F32) continue;
+                    go(kt, vb, dist, dist & 1, 0, kbits, 3001);
+                    go(kt, vb, dist, (dist + 1) & 1, 0, kbits, small ? 7000 : 12345);
+                    if (!small) go(kt, vb, dist, dist & 1, 0, kbits, 7000);
+                }
+            }
+        }
         /* 2. edge sizes around warps, tiles, the bitonic tile and rung 02's per-block spans */
         for (int ci = 0; ci < 9; ci++) {
             const int kt = combos[ci][0], vb = combos[ci][1], kbits = 8 * key_bytes(kt);
@@ -404,6 +458,10 @@ static void verify(int only_rung, bool small)
             std::vector<int64_t> sizes = {0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 1535, 1536, 1537, 2047, 2048, 2049, 4095, 4097,
                                           (int64_t)T - 1, T, (int64_t)T + 1, 2 * (int64_t)T - 1, 2 * (int64_t)T + 1,
                                           3 * (int64_t)T + 17};
+            if (rung == 5) /* the one-block configurations' edges */
+                for (int64_t e : {(int64_t)1000, (int64_t)8191, (int64_t)8192, (int64_t)8193, (int64_t)16383,
+                                  (int64_t)16384, (int64_t)16385, 4 * (int64_t)T})
+                    sizes.push_back(e);
             for (int64_t n : sizes) go(kt, vb, D_RANDOM, (int)(n & 1), 0, kbits, n);
             go(kt, vb, D_TWO, 1, 0, kbits, T + 1);
             go(kt, vb, D_SIXTEEN, 0, 0, kbits, T);      /* one full tile (rung 04: one block) */
@@ -419,6 +477,10 @@ static void verify(int only_rung, bool small)
             go(GP_SORT_I32, 8, D_RANDOM, 1, r32[k][0], r32[k][1], n3);
             go(GP_SORT_U64, 4, D_RANDOM, k & 1, r64[k][0], r64[k][1], n3);
             go(GP_SORT_I64, 0, D_SIXTEEN, 0, r64[k][0], r64[k][1], n3);
+            /* ranges over trivial passes (and ranges that make them trivial) */
+            go(GP_SORT_U32, 0, D_HIGH_EQUAL + (k & 3), (k >> 1) & 1, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_U64, 8, D_HIGH_EQUAL + (k & 3), k & 1, r64[k][0], r64[k][1], n3);
+            go(GP_SORT_F32, 4, D_HIGH_EQUAL + ((k + 1) & 3), k & 1, r32[k][0], r32[k][1], n3);
         }
         /* 4. larger: several tiles per rung-02 block (more than 1024 tiles), pairs, 64-bit keys */
         if (!small && rung != 4) {
@@ -428,6 +490,13 @@ static void verify(int only_rung, bool small)
             go(GP_SORT_U64, 0, D_RANDOM, 0, 0, 64, (1 << 22) + 3);
             go(GP_SORT_U64, 8, D_SIXTEEN, 1, 0, 64, 1500007);
             go(GP_SORT_U32, 4, D_LOWBYTE, 0, 0, 32, 3000017);
+            /* trivial passes at sizes of many tiles: skipped runs, copies out of keys_in and into the output */
+            go(GP_SORT_U64, 0, D_HIGH_EQUAL, 0, 0, 64, (1 << 22) + 3);
+            go(GP_SORT_I64, 4, D_MID_EQUAL, 1, 0, 64, 1 << 21);
+            go(GP_SORT_F32, 0, D_TOP_EQUAL, 0, 0, 32, (1 << 22) + 1);
+            go(GP_SORT_F32, 8, D_HIGH_EQUAL, 1, 0, 32, 1 << 21);
+            go(GP_SORT_U32, 4, D_LOW_EQUAL, 0, 0, 32, 2000003);
+            go(GP_SORT_U32, 0, D_EQUAL, 1, 0, 32, 3000017);
         }
         printf("VERIFY rung %s: %s (%d cases failed)\n", RUNG_NAMES[rung - 1], g_fail == f0 ? "PASS" : "FAIL",
                g_fail - f0);
@@ -588,15 +657,38 @@ template <typename K> static double cub_time_keys(const K *kin, K *kout, int n, 
     return cub_time<K, uint32_t, false>(kin, kout, nullptr, nullptr, n, reps);
 }
 
-/* Times CUB and the rungs on one random input of n keys of type kt (vb-byte values: 0, or 4 with u32 keys). */
-static void time_case(const char *label, int kt, int vb, int64_t n, int only_rung, int reps, bool sweep)
+/* Rung 05's time per operation (memset, histogram, each pass) for one call on this input: one traced call
+ * after the timed ones (events between the operations; sort_internal.h). */
+static void trace_r05(const char *label, const gp_sort_args &a, int64_t n)
+{
+    float ms[GP_SORT_R05_TRACE_MAX];
+    gp__sort_r05_trace = 1;
+    const gp_status st = gp__sort_r05_onesweep_lean(&g_dev, g_s, &a);
+    const int k = st == GP_SUCCESS ? gp__sort_r05_trace_read(ms, GP_SORT_R05_TRACE_MAX) : 0;
+    gp__sort_r05_trace = 0;
+    CK(cudaStreamSynchronize(g_s));
+    if (k < 2) return; /* the one-block path: nothing traced */
+    printf("TRACE %-22s n=2^%-5.2f 05: memset %.3f  hist %.3f  passes", label, std::log2((double)n), ms[0], ms[1]);
+    float sum = ms[0] + ms[1];
+    for (int i = 2; i < k; i++) {
+        printf(" %.3f", ms[i]);
+        sum += ms[i];
+    }
+    printf("  (sum %.3f ms)\n", sum);
+}
+
+/* Times CUB and the rungs in rung_mask (bit r: rung r) on one input of n keys of type kt from distribution
+ * dist (vb-byte values: 0, or 4 with u32 keys), each output compared with CUB's. Modes: RATE lines, SWEEP
+ * lines (sweep: one line per rung, ratio to CUB), or VARIANT lines (variant != NULL: the build's name). */
+static void time_case(const char *label, int kt, int vb, int dist, int64_t n, unsigned rung_mask, int reps, bool sweep,
+                      const char *variant = nullptr, bool trace = false)
 {
     const int kb = key_bytes(kt);
     void *kin, *kout, *kref, *vin = nullptr, *vout = nullptr, *vref = nullptr;
     CK(cudaMalloc(&kin, (size_t)n * kb));
     CK(cudaMalloc(&kout, (size_t)n * kb));
     CK(cudaMalloc(&kref, (size_t)n * kb));
-    gen_device(D_RANDOM, kt, n, 0x71e5ull + (uint64_t)n, kin);
+    gen_device(dist, kt, n, 0x71e5ull + (uint64_t)n, kin);
     if (vb) {
         CK(cudaMalloc(&vin, (size_t)n * vb));
         CK(cudaMalloc(&vout, (size_t)n * vb));
@@ -612,11 +704,11 @@ static void time_case(const char *label, int kt, int vb, int64_t n, int only_run
         cub_ms = cub_time_keys((const uint32_t *)kin, (uint32_t *)kref, (int)n, reps);
     else
         cub_ms = cub_time_keys((const uint64_t *)kin, (uint64_t *)kref, (int)n, reps);
-    if (!sweep)
-        printf("RATE %-22s n=%-10lld %-14s %9.3f ms %8.2f G keys/s  1.000x\n", label, (long long)n, "cub", cub_ms,
+    if (!sweep && !variant)
+        printf("RATE %-22s n=%-10lld %-16s %9.3f ms %8.2f G keys/s  1.000x\n", label, (long long)n, "cub", cub_ms,
                n / cub_ms / 1e6);
     for (int rung = 1; rung <= GP_SORT_RUNGS; rung++) {
-        if (only_rung ? rung != only_rung : (sweep && rung == 1 && n > (1 << 22))) continue;
+        if (!((rung_mask >> rung) & 1u)) continue;
         gp_sort_args a;
         memset(&a, 0, sizeof a);
         a.key_type = (gp_sort_key)kt;
@@ -644,16 +736,23 @@ static void time_case(const char *label, int kt, int vb, int64_t n, int only_run
             r);
         unsigned long long d = st == GP_SUCCESS ? diff_words(kout, kref, (size_t)n * kb) : 1;
         if (vb && st == GP_SUCCESS) d += diff_words(vout, vref, (size_t)n * vb);
-        if (sweep)
-            printf("SWEEP %-10s n=2^%-2d %-14s %9.4f ms %8.2f G keys/s  cub %9.4f ms  %6.3fx%s\n", label,
-                   (int)std::log2((double)n), RUNG_NAMES[rung - 1], ms, n / ms / 1e6, cub_ms, cub_ms / ms,
-                   d ? "  WRONG OUTPUT" : "");
+        const char *bad = st != GP_SUCCESS ? "  STATUS ERROR" : d ? "  WRONG OUTPUT" : "";
+        if (variant)
+            printf("VARIANT %-12s %-18s n=2^%-2d %9.4f ms %8.2f G keys/s  cub %9.4f ms  %6.3fx%s\n", variant, label,
+                   (int)std::log2((double)n), ms, n / ms / 1e6, cub_ms, cub_ms / ms, bad);
+        else if (sweep)
+            printf("SWEEP %-10s n=2^%-2d %-16s %9.4f ms %8.2f G keys/s  cub %9.4f ms  %6.3fx%s\n", label,
+                   (int)std::log2((double)n), RUNG_NAMES[rung - 1], ms, n / ms / 1e6, cub_ms, cub_ms / ms, bad);
         else
-            printf("RATE %-22s n=%-10lld %-14s %9.3f ms %8.2f G keys/s  %.3fx cub%s\n", label, (long long)n,
-                   RUNG_NAMES[rung - 1], ms, n / ms / 1e6, cub_ms / ms,
-                   st != GP_SUCCESS ? "  STATUS ERROR" : d ? "  WRONG OUTPUT" : "");
+            printf("RATE %-22s n=%-10lld %-16s %9.3f ms %8.2f G keys/s  %.3fx cub%s\n", label, (long long)n,
+                   RUNG_NAMES[rung - 1], ms, n / ms / 1e6, cub_ms / ms, bad);
         if (st != GP_SUCCESS || d) g_fail++;
         fflush(stdout);
+        if (rung == 5 && trace && st == GP_SUCCESS) {
+            char lab[96];
+            snprintf(lab, sizeof lab, "%s%s%s", variant ? variant : "", variant ? " " : "", label);
+            trace_r05(lab, a, n);
+        }
         CK(cudaFree(ws));
     }
     CK(cudaFree(kin));
@@ -666,24 +765,43 @@ static void time_case(const char *label, int kt, int vb, int64_t n, int only_run
     }
 }
 
+static unsigned mask_of(int only_rung, unsigned all) { return only_rung ? (1u << only_rung) & all : all; }
+
 static void timing(int only_rung, bool quick)
 {
     const int64_t N = (int64_t)1 << 28;
     const int reps = quick ? 10 : 15;
-    time_case("u32 keys", GP_SORT_U32, 0, N, only_rung, reps, false);
-    time_case("u32/u32 pairs", GP_SORT_U32, 4, N, only_rung, reps, false);
-    time_case("f32 keys", GP_SORT_F32, 0, N, only_rung, reps, false);
-    time_case("u64 keys", GP_SORT_U64, 0, N, only_rung, reps, false);
+    const unsigned ALL = 0x3eu, FAST = 0x28u; /* rungs 1-5; 3 and 5 */
+    time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    time_case("u32/u32 pairs", GP_SORT_U32, 4, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    time_case("f32 keys", GP_SORT_F32, 0, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    time_case("u64 keys", GP_SORT_U64, 0, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    /* trivial passes (rung 05 leaves them out): floats in [1, 2) (the top pass), u64 keys < 2^32 (4 of 8) */
+    time_case("f32 keys in [1,2)", GP_SORT_F32, 0, D_TOP_EQUAL, N, mask_of(only_rung, FAST), reps, false, nullptr, true);
+    time_case("u64 keys < 2^32", GP_SORT_U64, 0, D_HIGH_EQUAL, N, mask_of(only_rung, FAST), reps, false, nullptr, true);
     for (int l = 10; l <= 28; l++) {
         const int64_t n = (int64_t)1 << l;
         const int r = l <= 20 ? 50 : l <= 24 ? 20 : 10;
-        time_case("u32 keys", GP_SORT_U32, 0, n, only_rung, r, true);
+        time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, n, mask_of(only_rung, l > 22 ? 0x3cu : ALL), r, true);
     }
+}
+
+/* One build's knobs (run.sh VARIANTS): rung 05 against CUB on the issue's cases and a few sizes. */
+static void variant_timing(const char *name)
+{
+    const int64_t N = (int64_t)1 << 28;
+    const unsigned R5 = 1u << 5;
+    time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, N, R5, 10, false, name, true);
+    time_case("u32/u32 pairs", GP_SORT_U32, 4, D_RANDOM, N, R5, 10, false, name);
+    time_case("f32 keys", GP_SORT_F32, 0, D_RANDOM, N, R5, 10, false, name);
+    time_case("u64 keys", GP_SORT_U64, 0, D_RANDOM, N, R5, 10, false, name);
+    for (int l : {12, 16, 20, 24}) time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, (int64_t)1 << l, R5, l <= 20 ? 50 : 20, false, name);
 }
 
 int main(int argc, char **argv)
 {
     bool do_verify = false, do_big = false, do_time = false, small = false, quick = false;
+    const char *variant = nullptr;
     int only_rung = 0;
     for (int i = 1; i < argc; i++) {
         const std::string s = argv[i];
@@ -693,8 +811,9 @@ int main(int argc, char **argv)
         else if (s == "--small") small = true;
         else if (s == "--quick") quick = true;
         else if (s == "--rung" && i + 1 < argc) only_rung = atoi(argv[++i]);
+        else if (s == "--variant" && i + 1 < argc) variant = argv[++i];
         else {
-            fprintf(stderr, "usage: %s [--verify] [--big] [--time] [--rung N] [--small] [--quick]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--verify] [--big] [--time] [--variant NAME] [--rung N] [--small] [--quick]\n", argv[0]);
             return 2;
         }
     }
@@ -707,6 +826,7 @@ int main(int argc, char **argv)
     if (do_verify) verify(only_rung, small);
     if (do_big) big(only_rung);
     if (do_time) timing(only_rung, quick);
+    if (variant) variant_timing(variant);
     b_kin.release();
     b_kout.release();
     b_vin.release();
