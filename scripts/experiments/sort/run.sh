@@ -103,6 +103,10 @@ fi
   grep -hE "^(PASS|FAIL|SKIP) big" "$OUT"/big.log 2>/dev/null
   grep -hE "^(RATE|TRACE)" "$OUT"/time.log 2>/dev/null
   grep -hE "^SWEEP" "$OUT"/time.log 2>/dev/null | grep -E "onesweep|one_block|WRONG"
+  # issue 17's criteria for rung 05: the four 2^28 ratios and the smallest ratio of the size sweep
+  awk '/^RATE/ && /05_onesweep_lean/ {for (i = 1; i <= NF; i++) if ($i ~ /^[0-9.]+x$/) r = $i; c = $0; sub(/^RATE +/, "", c); sub(/ +n=.*/, "", c); printf "target %-20s %s\n", c, r}
+       /^SWEEP/ && /05_onesweep_lean/ {for (i = 1; i <= NF; i++) if ($i ~ /^[0-9.]+x$/) { v = $i + 0; if (min == "" || v < min) { min = v; at = $4 } } }
+       END { if (min != "") printf "target sweep minimum %.3fx at %s (goal >= 0.9x)\n", min, at }' "$OUT"/time.log 2>/dev/null
   grep -hE "^(VARIANT|TRACE)" "$OUT"/variant-*.log 2>/dev/null
   for f in "$OUT"/registers-*.txt; do # kind (0 int32, 1 f32, 2 int64), value bytes: registers / spill bytes
     [ -s "$f" ] && echo "$(basename "$f" .txt): $(sed -E 's/^([0-9]+) +regs +void os5_pass<([0-9]), ([0-9])>.*\(([0-9]+) bytes spill.*/\2,\3:\1\/\4/' "$f" | sort | tr '\n' ' ')"
