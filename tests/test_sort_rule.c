@@ -93,6 +93,32 @@ int main(void)
     CHECK_EQ_INT(gp_sort_r05_path((1 << 14) + 1, 4, 0), 0);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 13, 8, 4), 0);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 12, 8, 8), 2);
+    /* histogram grid: at least one block, at most one per chunk or per SM unless 16-bit counters need more,
+     * and then never so few that a 16-bit counter could reach 2^16 (32 threads per lane column, each counting
+     * its chunks' keys plus one head and one tail key) */
+    {
+        static const int vecs[] = {1, 2, 4, 8};
+        static const int sms[] = {1, 2, 7, 108, 132, 144};
+        for (int kb = 4; kb <= 8; kb += 4)
+            for (int vi = 0; vi < 4; vi++)
+                for (int si = 0; si < 6; si++)
+                    for (int64_t n = 1; n <= ((int64_t)1 << 36); n = n < 100 ? n + 1 : n + n / 3 + 7) {
+                        const int vec = vecs[vi], sm = sms[si];
+                        const int64_t chunks = gp_sort_hist_chunks(n, kb, vec);
+                        const int64_t g = gp_sort_hist_grid(n, kb, vec, sm);
+                        const int64_t per_block = (chunks + g - 1) / g;
+                        CHECK(g >= 1 && g <= 0x7fffffff);
+                        CHECK(chunks * GP_SORT_HIST_THREADS * vec * 16 >= n * kb); /* the chunks cover the keys */
+                        if (kb == 8) CHECK(32 * (per_block * vec * (16 / kb) + 2) <= 65535);
+                        else CHECK(g <= sm && g <= (chunks > 0 ? chunks : 1));
+                        if (kb == 8 && g > sm) /* no more blocks than the counters need: one fewer would overflow */
+                            CHECK(32 * ((chunks + g - 2) / (g - 1) * vec * 2 + 2) > 65535);
+                    }
+        /* the H100 cases: 2^28 u32 / u64 keys, 132 SMs, 4 vectors: one block per SM */
+        CHECK_EQ_INT((int)gp_sort_hist_grid((int64_t)1 << 28, 4, 4, 132), 132);
+        CHECK_EQ_INT((int)gp_sort_hist_grid((int64_t)1 << 28, 8, 4, 132), 132);
+        CHECK_EQ_INT((int)gp_sort_hist_grid((int64_t)1 << 31, 8, 4, 132), 1029);
+    }
     /* few matches: random 8-bit digits yes, 16 equally likely digits no, one digit no */
     CHECK(gp_sort_few_matches(1.0f / 256));
     CHECK(gp_sort_few_matches(1.0f / 32 - 0.001f));

@@ -90,6 +90,41 @@ GP_SORT_HD void gp_sort_pass_plan(int passes, unsigned trivial_mask, unsigned *p
     }
 }
 
+/* ---- the histogram kernel's grid ------------------------------------------------------------------------
+ * Rung 05's histogram kernel (OS5_HIST 1) gives each lane of a warp its own column of counters, shared by the
+ * same lane of every warp of the block: counter (pass, digit, lane), so that a warp's 32 shared atomics go to
+ * 32 different banks and never to one address, whatever the keys. One block of GP_SORT_HIST_THREADS threads
+ * per SM (its 128 KB of counters). 4-byte keys: 32-bit counters [4 passes][256 digits][32 lanes]; 8-byte
+ * keys: [4 pass pairs][256 digits][32 lanes], two 16-bit counters per word (pass 2k in the low half).
+ * Each step a thread loads `vec` 16-byte vectors (16 / key bytes keys each) of a chunk of
+ * GP_SORT_HIST_THREADS x vec vectors; chunks go round the grid. A 16-bit counter is incremented by 32 threads
+ * (one per warp), each counting at most (chunks per block) x vec x (16 / key bytes) keys, plus one key of the
+ * unaligned head and one of the tail: the grid is large enough that this stays below 2^16. */
+#define GP_SORT_HIST_THREADS 1024
+/* chunks of 16-byte vectors covering n keys (an upper bound: the unaligned head is counted apart) */
+GP_SORT_HD int64_t gp_sort_hist_chunks(int64_t n, int key_bytes, int vec)
+{
+    const int64_t vectors = (n * key_bytes + 15) / 16;
+    const int64_t per_chunk = (int64_t)GP_SORT_HIST_THREADS * vec;
+    return (vectors + per_chunk - 1) / per_chunk;
+}
+/* the most chunks one block may count with 16-bit counters (8-byte keys): 32 x (m x vec x 2 + 2) < 2^16 */
+GP_SORT_HD int64_t gp_sort_hist_max_chunks(int key_bytes, int vec)
+{
+    if (key_bytes != 8) return INT64_MAX; /* 32-bit counters */
+    return ((65535 / 32) - 2) / ((int64_t)vec * (16 / key_bytes));
+}
+/* blocks: one per SM (fewer when there are fewer chunks), more when 16-bit counters need them */
+GP_SORT_HD int64_t gp_sort_hist_grid(int64_t n, int key_bytes, int vec, int sm_count)
+{
+    const int64_t chunks = gp_sort_hist_chunks(n, key_bytes, vec);
+    const int64_t mx = gp_sort_hist_max_chunks(key_bytes, vec);
+    int64_t g = chunks < (int64_t)sm_count ? chunks : (int64_t)sm_count;
+    const int64_t need = chunks / mx + (chunks % mx != 0);
+    if (g < need) g = need;
+    return g > 0 ? g : 1;
+}
+
 /* Whether a pass's digits collide rarely inside a warp of 32 keys: sum_sq = sum over the digits of
  * (count / n)^2 is the chance that two keys share a digit; a lane then shares its digit with 31 x sum_sq
  * other lanes on average. Random 8-bit digits: 1/256 (0.12 lanes); 16 equally likely digits: 1/16 (1.9). The
