@@ -95,7 +95,14 @@
 #ifndef OS5_F32_DIGIT_SMEM
 #define OS5_F32_DIGIT_SMEM 1 /* f32: the scatter reads each key's digit from shared memory */
 #endif
-#define OS5_HIST_THREADS 256
+#ifndef OS5_HIST
+#define OS5_HIST 1 /* 1: lane-column histogram (sort_rule.h; one block of 1024 per SM, 16-byte loads);
+                      0: run 2's (one histogram per block of 256 threads, 8 keys each) */
+#endif
+#ifndef OS5_HIST_VEC
+#define OS5_HIST_VEC 4 /* OS5_HIST 1: 16-byte loads in flight per thread per step */
+#endif
+#define OS5_HIST_THREADS 256 /* OS5_HIST 0 */
 #define OS5_HIST_ITEMS 8
 
 template <int KB, int VB> struct os5_cfg;
@@ -206,9 +213,72 @@ __device__ __forceinline__ unsigned long long os5_lookback(const unsigned long l
     }
 }
 
-/* Counts every pass's digits (u(key) once per key), adds the block's counts to the global ones; the last
- * block turns each pass's counts into exclusive starts (bins), marks the trivial passes (one digit count
- * equal to n) and writes the pass plan (sort_rule.h). As rung 03's, plus the plan. */
+/* The histogram's last block (all THREADS threads call it, after every block's counts are in `counts`): each
+ * pass's exclusive digit starts (bins), its trivial flag (one digit count equal to n) and few-matches flag
+ * (sort_rule.h), and the plan. THREADS / 256 passes at a time: thread t takes digit t % 256 of pass t / 256. */
+template <int THREADS>
+__device__ __forceinline__ void os5_hist_finish(int64_t n, int passes, const unsigned long long *counts,
+                                                unsigned long long *bins, unsigned *plan)
+{
+    constexpr int GROUPS = THREADS / GP_SORT_RADIX, WPG = GP_SORT_RADIX / 32; /* passes at a time, warps per pass */
+    static_assert(THREADS % GP_SORT_RADIX == 0, "whole passes");
+    __shared__ unsigned long long wt[THREADS / 32];
+    __shared__ float wf[THREADS / 32];
+    __shared__ unsigned trivial_s, few_s;
+    const int t = threadIdx.x, lane = t & 31, warp = t >> 5, g = t / GP_SORT_RADIX, d = t % GP_SORT_RADIX;
+    if (t == 0) trivial_s = few_s = 0; /* read after the loop's barriers */
+    for (int p0 = 0; p0 < passes; p0 += GROUPS) {
+        const int p = p0 + g;
+        const unsigned long long c = p < passes ? gp_lb_load(counts + p * GP_SORT_RADIX + d) : 0ull;
+        unsigned long long wtot;
+        const unsigned long long exc = gp_warp_exclusive_scan<unsigned long long, gp_op_sum<unsigned long long>>(c, &wtot);
+        float f = (float)c / (float)n;
+        f *= f;
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1) f += __shfl_xor_sync(0xffffffffu, f, o);
+        if (lane == 0) {
+            wt[warp] = wtot;
+            wf[warp] = f;
+        }
+        __syncthreads();
+        unsigned long long before = 0;
+        float sum_sq = 0.0f;
+#pragma unroll
+        for (int w = 0; w < WPG; w++) {
+            const int ww = g * WPG + w;
+            if (ww < warp) before += wt[ww];
+            sum_sq += wf[ww];
+        }
+        if (p < passes) {
+            bins[p * GP_SORT_RADIX + d] = before + exc;
+            if (c == (unsigned long long)n) atomicOr(&trivial_s, 1u << p);
+            if (d == 0 && gp_sort_few_matches(sum_sq)) atomicOr(&few_s, 1u << p);
+        }
+        __syncthreads(); /* wt / wf are written again by the next group */
+    }
+    if (t == 0) {
+        unsigned pl[8];
+        gp_sort_pass_plan(passes, trivial_s, pl);
+        for (int p = 0; p < passes; p++) plan[p] = pl[p] | ((few_s >> p) & 1u ? GP_SORT_PLAN_FEW_MATCHES : 0u);
+    }
+}
+
+/* Whether this block is the last to add its counts (then it finishes: os5_hist_finish). */
+__device__ __forceinline__ bool os5_hist_last(unsigned *ticket)
+{
+    __shared__ int is_last;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0) is_last = atomicAdd(ticket, 1u) == gridDim.x - 1;
+    __syncthreads();
+    if (!is_last) return false;
+    __threadfence();
+    return true;
+}
+
+/* OS5_HIST 0 (run 2): counts every pass's digits (u(key) once per key) into one shared histogram per block
+ * (4 shared atomics per u32 key, conflicting in banks and addresses as the digits fall: 0.89 ms for 2^28 u32
+ * keys on the H100, 2.5x the time of reading them), adds the block's counts to the global ones. */
 template <int KIND>
 __global__ void __launch_bounds__(OS5_HIST_THREADS) os5_histogram(const typename gp_sort_kind<KIND>::K *__restrict__ keys,
                                                                   int64_t n, typename gp_sort_kind<KIND>::K xm,
@@ -220,9 +290,6 @@ __global__ void __launch_bounds__(OS5_HIST_THREADS) os5_histogram(const typename
     constexpr int PMAX = (int)sizeof(K);
     constexpr int CHUNK = OS5_HIST_THREADS * OS5_HIST_ITEMS;
     __shared__ unsigned h[PMAX * GP_SORT_RADIX];
-    __shared__ unsigned long long warp_totals[OS5_HIST_THREADS / 32];
-    __shared__ float warp_totals_f[OS5_HIST_THREADS / 32];
-    __shared__ int is_last;
     const int t = threadIdx.x;
     int shift[PMAX];
     unsigned mask[PMAX];
@@ -263,33 +330,133 @@ __global__ void __launch_bounds__(OS5_HIST_THREADS) os5_histogram(const typename
     __syncthreads();
     for (int i = t; i < passes * GP_SORT_RADIX; i += OS5_HIST_THREADS)
         if (h[i]) atomicAdd(counts + i, (unsigned long long)h[i]);
-    __threadfence();
+    if (!os5_hist_last(ticket)) return;
+    os5_hist_finish<OS5_HIST_THREADS>(n, passes, counts, bins, plan);
+}
+
+/* OS5_HIST 1: the lane-column histogram (sort_rule.h). Lane l of every warp counts into column l of
+ * counters (pass, digit, lane), so a warp's 32 shared atomics of one pass hit 32 different banks, never one
+ * address twice, whatever the keys: one wavefront each instead of ~3.5 (32 random digits in 32 banks, plus
+ * same-digit lanes) for run 2's single histogram. 128 KB: one block of 1024 threads per SM, each loading
+ * OS5_HIST_VEC 16-byte vectors per step (64 KB in flight per SM). 4-byte keys: 32-bit counters; 8-byte keys:
+ * two 16-bit counters per word (passes 2k and 2k + 1 of one digit and lane: the increment is a constant),
+ * kept below 2^16 by the grid (gp_sort_hist_grid). The block then sums each counter's 32 columns (rotated by lane: no bank conflicts)
+ * into the global counts: one atomic per (pass, digit) and block. */
+template <typename K> struct os5_hl {
+    enum { KB = (int)sizeof(K), PMAX = KB, PAIR = KB == 8, WPASS = PAIR ? PMAX / 2 : PMAX, PER = 16 / KB };
+    /* counter words [WPASS][256 digits][32 lanes]: 4-byte keys one pass per word, 8-byte keys passes 2k (low
+     * 16 bits) and 2k + 1 (high 16 bits) */
+    static constexpr size_t bytes = (size_t)WPASS * GP_SORT_RADIX * 32 * 4; /* 128 KB */
+};
+__device__ __forceinline__ void os5_red_shared(unsigned addr, unsigned v)
+{
+    asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(addr), "r"(v) : "memory");
+}
+/* One key: u = the range bits of u(key), shifted down to bit 0, so that pass p's digit is byte p. Every pass
+ * of the key type is counted, the passes past the range too (their digits are 0; those rows are never read,
+ * and a counter's bound holds for any one counter): no branch between the atomics. col: the shared address
+ * of counter (pass 0, digit 0, this lane). */
+template <int KIND>
+__device__ __forceinline__ void os5_hl_count(unsigned col, typename gp_sort_kind<KIND>::K x,
+                                             typename gp_sort_kind<KIND>::K xm, int begin_bit,
+                                             typename gp_sort_kind<KIND>::K rmask)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef os5_hl<K> H;
+    const K u = (gp_sort_kind<KIND>::ordered(x, xm) >> begin_bit) & rmask;
+    const unsigned lo = (unsigned)u, hi = (unsigned)((unsigned long long)u >> 32); /* 32-bit digit extraction */
+#pragma unroll
+    for (int p = 0; p < H::PMAX; p++) {
+        const unsigned d = ((p < 4 ? lo : hi) >> (GP_SORT_RADIX_BITS * (p & 3))) & (GP_SORT_RADIX - 1);
+        if (H::PAIR)
+            os5_red_shared(col + (((p >> 1) * GP_SORT_RADIX + d) << 7), (p & 1) ? 0x10000u : 1u);
+        else
+            os5_red_shared(col + ((p * GP_SORT_RADIX + d) << 7), 1u);
+    }
+}
+template <int KIND>
+__device__ __forceinline__ void os5_hl_count_vec(unsigned col, uint4 v, typename gp_sort_kind<KIND>::K xm, int begin_bit,
+                                                 typename gp_sort_kind<KIND>::K rmask)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    if (sizeof(K) == 4) {
+        os5_hl_count<KIND>(col, (K)v.x, xm, begin_bit, rmask);
+        os5_hl_count<KIND>(col, (K)v.y, xm, begin_bit, rmask);
+        os5_hl_count<KIND>(col, (K)v.z, xm, begin_bit, rmask);
+        os5_hl_count<KIND>(col, (K)v.w, xm, begin_bit, rmask);
+    } else {
+        os5_hl_count<KIND>(col, (K)(((unsigned long long)v.y << 32) | v.x), xm, begin_bit, rmask);
+        os5_hl_count<KIND>(col, (K)(((unsigned long long)v.w << 32) | v.z), xm, begin_bit, rmask);
+    }
+}
+template <int KIND>
+__global__ void __launch_bounds__(GP_SORT_HIST_THREADS, 1)
+    os5_histogram_lanes(const typename gp_sort_kind<KIND>::K *__restrict__ keys, int64_t n,
+                        typename gp_sort_kind<KIND>::K xm, int begin_bit, int end_bit, int passes,
+                        unsigned long long *counts, unsigned *ticket, unsigned long long *bins, unsigned *plan)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef os5_hl<K> H;
+    constexpr int THREADS = GP_SORT_HIST_THREADS, VEC = OS5_HIST_VEC;
+    constexpr int64_t CHUNK = (int64_t)THREADS * VEC; /* vectors */
+    extern __shared__ __align__(16) unsigned char smem[];
+    unsigned *cnt = reinterpret_cast<unsigned *>(smem);
+    const int t = threadIdx.x, lane = t & 31;
+    for (int i = t; i < (int)(H::bytes / 16); i += THREADS) reinterpret_cast<uint4 *>(smem)[i] = make_uint4(0u, 0u, 0u, 0u);
     __syncthreads();
-    if (t == 0) is_last = atomicAdd(ticket, 1u) == gridDim.x - 1;
-    __syncthreads();
-    if (!is_last) return;
-    __threadfence();
-    unsigned trivial = 0, few = 0;
-    for (int p = 0; p < passes; p++) { /* 256 threads: thread t scans digit t */
-        const unsigned long long c = gp_lb_load(counts + p * GP_SORT_RADIX + t);
-        unsigned long long total;
-        const unsigned long long start =
-            gp_block_exclusive_scan<unsigned long long, gp_op_sum<unsigned long long>, OS5_HIST_THREADS>(c, warp_totals, &total);
-        bins[p * GP_SORT_RADIX + t] = start;
-        if (__syncthreads_or(c == (unsigned long long)n)) trivial |= 1u << p; /* also: warp_totals reusable */
-        if (OS5_MATCH == 2) {
-            const float f = (float)c / (float)n;
-            float sum_sq;
-            (void)gp_block_exclusive_scan<float, gp_op_sum<float>, OS5_HIST_THREADS>(f * f, warp_totals_f, &sum_sq);
-            if (gp_sort_few_matches(sum_sq)) few |= 1u << p;
-            __syncthreads(); /* warp_totals_f is reused by the next pass */
+    const int bits = end_bit - begin_bit;
+    const K rmask = bits >= 8 * H::KB ? ~(K)0 : (((K)1 << bits) - 1);
+    const unsigned col = (unsigned)__cvta_generic_to_shared(cnt + lane);
+    /* keys [0, head) before the first 16-byte boundary, nv whole vectors, then fewer than PER keys */
+    int64_t head = (int64_t)((16u - ((unsigned)(uintptr_t)keys & 15u)) & 15u) / H::KB;
+    if (head > n) head = n;
+    const int64_t nv = (n - head) / H::PER;
+    const uint4 *vp = reinterpret_cast<const uint4 *>(keys + head);
+    for (int64_t c = blockIdx.x; c * CHUNK < nv; c += gridDim.x) {
+        const int64_t base = c * CHUNK + t;
+        uint4 v[VEC];
+        if ((c + 1) * CHUNK <= nv) {
+#pragma unroll
+            for (int j = 0; j < VEC; j++) v[j] = __ldcs(vp + base + j * THREADS);
+#pragma unroll
+            for (int j = 0; j < VEC; j++) os5_hl_count_vec<KIND>(col, v[j], xm, begin_bit, rmask);
+        } else {
+#pragma unroll
+            for (int j = 0; j < VEC; j++)
+                if (base + j * THREADS < nv) v[j] = __ldcs(vp + base + j * THREADS);
+#pragma unroll
+            for (int j = 0; j < VEC; j++)
+                if (base + j * THREADS < nv) os5_hl_count_vec<KIND>(col, v[j], xm, begin_bit, rmask);
         }
     }
-    if (t == 0) {
-        unsigned pl[8];
-        gp_sort_pass_plan(passes, trivial, pl);
-        for (int p = 0; p < passes; p++) plan[p] = pl[p] | ((few >> p) & 1u ? GP_SORT_PLAN_FEW_MATCHES : 0u);
+    if (blockIdx.x == 0) {
+        if (t < head) os5_hl_count<KIND>(col, keys[t], xm, begin_bit, rmask);
+        const int64_t i = head + nv * H::PER + t;
+        if (t < H::PER && i < n) os5_hl_count<KIND>(col, keys[i], xm, begin_bit, rmask);
     }
+    __syncthreads();
+    /* thread r sums row r (digit r % 256 of word pass r / 256) over the 32 columns, starting at its lane's */
+    for (int r = t; r < H::WPASS * GP_SORT_RADIX; r += THREADS) {
+        const int p = (H::PAIR ? 2 : 1) * (r / GP_SORT_RADIX); /* the (first) pass of the word */
+        if (p >= passes) continue;
+        const unsigned *row = cnt + r * 32;
+        unsigned lo = 0, hi = 0;
+#pragma unroll 8
+        for (int j = 0; j < 32; j++) {
+            const unsigned w = row[(j + lane) & 31];
+            if (H::PAIR) {
+                lo += w & 0xffffu;
+                hi += w >> 16;
+            } else {
+                lo += w;
+            }
+        }
+        unsigned long long *cp = counts + p * GP_SORT_RADIX + r % GP_SORT_RADIX;
+        if (lo) atomicAdd(cp, (unsigned long long)lo);
+        if (H::PAIR && hi && p + 1 < passes) atomicAdd(cp + GP_SORT_RADIX, (unsigned long long)hi);
+    }
+    if (!os5_hist_last(ticket)) return;
+    os5_hist_finish<THREADS>(n, passes, counts, bins, plan);
 }
 
 /* The buffers a pass may touch: its fixed source and destination (host), and the three a COPY plan names. */
@@ -659,10 +826,23 @@ static gp_status os5_run(const gp_device_info *dev, cudaStream_t s, const gp_sor
     if (cudaMemsetAsync(zero, 0, pl.zero_bytes, s) != cudaSuccess) return GP_ERROR_CUDA;
     os5_mark(s);
 
-    const int64_t hist_work = gp_ceil_div(a->n, OS5_HIST_ITEMS);
-    const unsigned hist_blocks = gp_grid_for(dev, OS5_HIST_THREADS, hist_work, 1);
-    os5_histogram<KIND><<<hist_blocks, OS5_HIST_THREADS, 0, s>>>((const K *)a->keys_in, a->n, xm, a->begin_bit, a->end_bit,
-                                                                  pl.passes, counts, ticket, bins, plan);
+#if OS5_HIST == 1
+    {
+        static int hsmem_set[GP_MAX_DEVICES];
+        const void *hfn = (const void *)os5_histogram_lanes<KIND>;
+        gp_sort_allow_smem(hfn, os5_hl<K>::bytes, dev->device, hsmem_set);
+        const unsigned hist_blocks = (unsigned)gp_sort_hist_grid(a->n, (int)sizeof(K), OS5_HIST_VEC, dev->sm_count);
+        os5_histogram_lanes<KIND><<<hist_blocks, GP_SORT_HIST_THREADS, os5_hl<K>::bytes, s>>>(
+            (const K *)a->keys_in, a->n, xm, a->begin_bit, a->end_bit, pl.passes, counts, ticket, bins, plan);
+    }
+#else
+    {
+        const int64_t hist_work = gp_ceil_div(a->n, OS5_HIST_ITEMS);
+        const unsigned hist_blocks = gp_grid_for(dev, OS5_HIST_THREADS, hist_work, 1);
+        os5_histogram<KIND><<<hist_blocks, OS5_HIST_THREADS, 0, s>>>((const K *)a->keys_in, a->n, xm, a->begin_bit,
+                                                                      a->end_bit, pl.passes, counts, ticket, bins, plan);
+    }
+#endif
     os5_mark(s);
 
     const void *fn = (const void *)os5_pass<KIND, VB>;
