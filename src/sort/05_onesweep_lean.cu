@@ -27,8 +27,12 @@
 //  - Small inputs: one block sorts up to 16384 keys in one launch (sort_rule.h: 384 x 4, 1024 x 4, 1024 x 8,
 //    1024 x 16), instead of rung 04's 384 x 18 tile for everything from 1537 to 6912 keys (19.5 us at 2^11
 //    and 2^12, CUB's single tile ~15 us) and rung 03's six launches above.
-// Predicted (not measured yet; NOTES.md): 2^28 u32 keys ~46-50 G keys/s (1.10-1.20x CUB), f32 ~43-47
-// (0.95-1.03x CUB's f32), u32/u32 pairs ~30-33 (1.0-1.1x), u64 ~15.5-17 (0.97-1.07x); 2^11 / 2^12 ~10-12 us.
+// H100 run 2 (results/sort-h100-2026-11-23/run2): u32 keys 1.110x CUB, u32/u32 pairs 0.722x, f32 0.961x,
+// u64 0.871x, sweep minimum 0.931x (2^11). Since then (NOTES.md, "After run 2"): the histogram kernel gives
+// each lane its own column of counters (no bank or address conflicts: 0.89 ms -> ~0.4 predicted at 2^28
+// u32); pairs 20 and u64 15 keys per thread at 2 blocks per SM (run 2's best variants); the look-back reads
+// one predecessor per step (run 2's win1), more only once the nearest is written; values of full tiles staged
+// by 16-byte cp.async; values of the key's size need no destination table (key address + dst_v - dst_k).
 #include "../common/lookback.cuh"
 #include "../common/cp_async.cuh"
 #include "sort_tile.cuh"
@@ -37,21 +41,23 @@
 #ifndef OS5_THREADS
 #define OS5_THREADS 384
 #endif
-/* keys per thread (ITEMS) and __launch_bounds__ minimum blocks per SM (MINB) by key bytes / value bytes
- * (OS5_ITEMS_<key><value>, OS5_MINB_<key><value>): 3 blocks of 384 threads cap registers at 56, 2 at 80;
- * shared memory per block ~ TILE x (key + value + 2 index bytes [+ 1 digit byte for f32]) + 12-16 KB must
- * fit MINB times in the SM's 228 KB. */
+/* keys per thread (ITEMS), __launch_bounds__ minimum blocks per SM (MINB) and ranking match (MATCH, below) by
+ * key bytes / value bytes (OS5_ITEMS_<key><value>, OS5_MINB_<key><value>, OS5_MATCH_<key><value>): 3 blocks
+ * of 384 threads cap registers at 56, 2 at 80; shared memory per block ~ TILE x (key + value + 2 index bytes
+ * [+ 1 digit byte for f32]) + 12-16 KB must fit MINB times in the SM's 228 KB. Defaults from H100 run 2
+ * (NOTES.md): u32/u32 pairs 20 x 2 blocks (0.815x CUB against 14 x 3's 0.726x in the same run), u64 keys
+ * 15 x 2 (0.928x against 12 x 3's 0.870x). */
 #ifndef OS5_ITEMS_40
-#define OS5_ITEMS_40 20 /* 7680 keys: 44 KB (52 KB f32); 22 spills at 56 registers */
+#define OS5_ITEMS_40 20 /* 7680 keys: 44 KB (52 KB f32), 3 blocks */
 #endif
 #ifndef OS5_MINB_40
 #define OS5_MINB_40 3
 #endif
 #ifndef OS5_ITEMS_44
-#define OS5_ITEMS_44 14 /* 5376 pairs: 70 KB */
+#define OS5_ITEMS_44 20 /* 7680 pairs: 91 KB, 2 blocks */
 #endif
 #ifndef OS5_MINB_44
-#define OS5_MINB_44 3
+#define OS5_MINB_44 2
 #endif
 #ifndef OS5_ITEMS_48
 #define OS5_ITEMS_48 14 /* 5376: 91 KB */
@@ -60,10 +66,10 @@
 #define OS5_MINB_48 2
 #endif
 #ifndef OS5_ITEMS_80
-#define OS5_ITEMS_80 12 /* 4608 keys: 50 KB */
+#define OS5_ITEMS_80 15 /* 5760 keys: 58 KB, 2 blocks (CUB's u64 tile) */
 #endif
 #ifndef OS5_MINB_80
-#define OS5_MINB_80 3
+#define OS5_MINB_80 2
 #endif
 #ifndef OS5_ITEMS_84
 #define OS5_ITEMS_84 10 /* 3840: 70 KB */
@@ -78,10 +84,19 @@
 #define OS5_MINB_88 2
 #endif
 #ifndef OS5_LB_WINDOW
-#define OS5_LB_WINDOW 4 /* predecessors read per look-back step */
+#define OS5_LB_WINDOW 1 /* predecessors read per look-back step once the nearest is written (run 2: 1 beat 4
+                           and 8, which read W words even while polling one not yet written) */
 #endif
+/* L2 prefetch distance in tiles, % of the SM count (0: none), for 4- and 8-byte keys. Run 2, same process
+ * type: without it u64 keys were 5% faster, f32 keys 4% slower, u32 keys and pairs within the noise. */
 #ifndef OS5_AHEAD_PCT
-#define OS5_AHEAD_PCT 50 /* L2 prefetch distance in tiles, % of the SM count (0: none) */
+#define OS5_AHEAD_PCT 50
+#endif
+#ifndef OS5_AHEAD_PCT_K4
+#define OS5_AHEAD_PCT_K4 OS5_AHEAD_PCT
+#endif
+#ifndef OS5_AHEAD_PCT_K8
+#define OS5_AHEAD_PCT_K8 0
 #endif
 #ifndef OS5_MATCH
 #define OS5_MATCH 0 /* how a round's lanes of one digit find each other: 0 8 ballots (CUB's MATCH_ANY),
@@ -89,11 +104,32 @@
                        ~20 instructions per round instead of ~41, slower when many lanes share a digit),
                        2 per pass: 1 where the histogram says digits collide rarely, else 0 */
 #endif
+#ifndef OS5_MATCH_40
+#define OS5_MATCH_40 OS5_MATCH
+#endif
+#ifndef OS5_MATCH_44
+#define OS5_MATCH_44 OS5_MATCH
+#endif
+#ifndef OS5_MATCH_48
+#define OS5_MATCH_48 OS5_MATCH
+#endif
+#ifndef OS5_MATCH_80
+#define OS5_MATCH_80 OS5_MATCH
+#endif
+#ifndef OS5_MATCH_84
+#define OS5_MATCH_84 OS5_MATCH
+#endif
+#ifndef OS5_MATCH_88
+#define OS5_MATCH_88 OS5_MATCH
+#endif
 #ifndef OS5_PACK_INT
 #define OS5_PACK_INT 0 /* 1: integer keys keep packed digits too, instead of recomputing them */
 #endif
 #ifndef OS5_F32_DIGIT_SMEM
 #define OS5_F32_DIGIT_SMEM 1 /* f32: the scatter reads each key's digit from shared memory */
+#endif
+#ifndef OS5_VEC_VALUES
+#define OS5_VEC_VALUES 1 /* values staged by 16-byte cp.async where the tile is full and the source aligned */
 #endif
 #ifndef OS5_HIST
 #define OS5_HIST 1 /* 1: lane-column histogram (sort_rule.h; one block of 1024 per SM, 16-byte loads);
@@ -106,8 +142,10 @@
 #define OS5_HIST_ITEMS 8
 
 template <int KB, int VB> struct os5_cfg;
-#define OS5_CFG(KB, VB) \
-    template <> struct os5_cfg<KB, VB> { enum { ITEMS = OS5_ITEMS_##KB##VB, MINB = OS5_MINB_##KB##VB }; }
+#define OS5_CFG(KB, VB)                                                                                        \
+    template <> struct os5_cfg<KB, VB> {                                                                       \
+        enum { ITEMS = OS5_ITEMS_##KB##VB, MINB = OS5_MINB_##KB##VB, MATCH = OS5_MATCH_##KB##VB };             \
+    }
 OS5_CFG(4, 0); OS5_CFG(4, 4); OS5_CFG(4, 8); OS5_CFG(8, 0); OS5_CFG(8, 4); OS5_CFG(8, 8);
 #undef OS5_CFG
 
@@ -119,20 +157,26 @@ static int os5_tile(int kb, int vb)
     return OS5_THREADS;
 }
 
-/* Shared memory of a pass tile (one dynamic buffer, byte offsets). */
-template <int ITEMS, typename K, int VB, bool DSM> struct os5_layout {
-    enum { WARPS = OS5_THREADS / 32, TILE = OS5_THREADS * ITEMS };
+/* Shared memory of a pass tile (one dynamic buffer, byte offsets). Values of the key's size need no table of
+ * their own: a value goes to its key's address plus the distance between the two destination arrays. */
+template <int ITEMS, typename K, int VB, bool DSM, int MATCH> struct os5_layout {
+    enum { WARPS = OS5_THREADS / 32, TILE = OS5_THREADS * ITEMS, VTAB = VB != 0 && VB != (int)sizeof(K) };
     typedef typename gp_sort_val<VB>::V V;
     static constexpr size_t keys = 0;                                                  /* K[TILE], sorted */
     static constexpr size_t vstage = (keys + sizeof(K) * TILE + 15) / 16 * 16;         /* V[TILE], input order */
     static constexpr size_t inv = vstage + (VB ? sizeof(V) * TILE : 0);                /* u16[TILE]: place -> input index */
     static constexpr size_t dig = inv + (VB ? 2 * TILE : 0);                           /* u8[TILE]: place -> digit */
     static constexpr size_t ktab = (dig + (DSM ? TILE : 0) + 15) / 16 * 16;            /* u64[256] */
-    static constexpr size_t vtab = ktab + 8 * GP_SORT_RADIX;                           /* u64[256] */
-    static constexpr size_t hist = vtab + (VB ? 8 * GP_SORT_RADIX : 0);                /* u32[WARPS][256] */
-    static constexpr size_t match = hist + 4 * WARPS * GP_SORT_RADIX;                  /* u32[WARPS][256] (OS5_MATCH) */
-    static constexpr size_t scan = match + (OS5_MATCH ? 4 * WARPS * GP_SORT_RADIX : 0); /* u32[WARPS] */
+    static constexpr size_t vtab = ktab + 8 * GP_SORT_RADIX;                           /* u64[256] (VTAB) */
+    static constexpr size_t hist = vtab + (VTAB ? 8 * GP_SORT_RADIX : 0);              /* u32[WARPS][256] */
+    static constexpr size_t match = hist + 4 * WARPS * GP_SORT_RADIX;                  /* u32[WARPS][256] (MATCH) */
+    static constexpr size_t scan = match + (MATCH ? 4 * WARPS * GP_SORT_RADIX : 0);    /* u32[WARPS] */
     static constexpr size_t bytes = scan + 4 * WARPS;
+};
+template <int KIND, int VB> struct os5_layout_of {
+    typedef typename gp_sort_kind<KIND>::K K;
+    typedef os5_cfg<(int)sizeof(K), VB> C;
+    typedef os5_layout<C::ITEMS, K, VB, KIND == GP_SK_F32 && OS5_F32_DIGIT_SMEM, C::MATCH> L;
 };
 
 /* Streaming loads as volatile asm: issued where written, before the pass's plan word is looked at (so that
@@ -179,29 +223,32 @@ __device__ __forceinline__ unsigned long long os5_word(unsigned flag, unsigned p
     return ((unsigned long long)flag << 62) | ((unsigned long long)pass << 56) | v;
 }
 
-/* Thread t: the digit-t keys of this pass in the tiles before `tile`. Each step loads the words of W
- * predecessors at once (the 256 threads' loads of one predecessor are one 2 KB read), then adds them from
- * the nearest on, up to and including the first PREFIX; a word not yet written in this pass ends the step
- * there, and the next step starts from it. Tile 0 publishes a PREFIX, so the walk ends. */
+/* Thread t: the digit-t keys of this pass in the tiles before `tile`. A step loads the words of m predecessors
+ * at once (the 256 threads' loads of one predecessor are one 2 KB read) and adds them from the nearest on, up
+ * to and including the first PREFIX; a word not yet written in this pass ends the step there. m is 1 while
+ * the walk waits on a word not yet written (the first step, and after a step that stopped at one), else W:
+ * polling never reads W words (run 2's windowed walk did, and W = 4 / 8 lost 4% / 20% against W = 1). Tile 0
+ * publishes a PREFIX, so the walk ends. */
 template <int W>
 __device__ __forceinline__ unsigned long long os5_lookback(const unsigned long long *status, int64_t tile, int t,
                                                            unsigned pass)
 {
     unsigned long long excl = 0;
     int64_t pred = tile - 1;
+    int m = 1;
     for (;;) {
         unsigned long long w[W];
 #pragma unroll
         for (int v = 0; v < W; v++)
-            w[v] = pred - v >= 0 ? gp_lb_load(status + (pred - v) * GP_SORT_RADIX + t) : os5_word(GP_LB_PREFIX, pass, 0);
-        int used = W;
+            w[v] = v < m && pred - v >= 0 ? gp_lb_load(status + (pred - v) * GP_SORT_RADIX + t) : os5_word(GP_LB_PREFIX, pass, 0);
+        int used = m;
         bool done = false;
 #pragma unroll
         for (int v = 0; v < W; v++) {
-            if (used == W && !done) {
+            if (v < m && used == m && !done) {
                 const unsigned flag = (unsigned)(w[v] >> 62);
                 if (flag == GP_LB_EMPTY || ((unsigned)(w[v] >> 56) & 63u) != pass) {
-                    used = v; /* not yet written in this pass: poll it again */
+                    used = v; /* not yet written in this pass: poll it again, alone */
                 } else {
                     excl += w[v] & OS5_VALUE_MASK;
                     done = flag == GP_LB_PREFIX;
@@ -210,6 +257,7 @@ __device__ __forceinline__ unsigned long long os5_lookback(const unsigned long l
         }
         if (done) return excl;
         pred -= used;
+        m = used < m ? 1 : W;
     }
 }
 
@@ -498,10 +546,10 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
 {
     typedef typename gp_sort_kind<KIND>::K K;
     typedef typename gp_sort_val<VB>::V V;
-    constexpr int ITEMS = os5_cfg<(int)sizeof(K), VB>::ITEMS;
+    constexpr int ITEMS = os5_cfg<(int)sizeof(K), VB>::ITEMS, MATCH = os5_cfg<(int)sizeof(K), VB>::MATCH;
     constexpr bool DSM = KIND == GP_SK_F32 && OS5_F32_DIGIT_SMEM;
     constexpr bool PACK = KIND == GP_SK_F32 || OS5_PACK_INT;
-    typedef os5_layout<ITEMS, K, VB, DSM> L;
+    typedef typename os5_layout_of<KIND, VB>::L L;
     constexpr int WARPS = L::WARPS, TILE = L::TILE;
     K *keys_s = reinterpret_cast<K *>(smem + L::keys);
     V *vstage = reinterpret_cast<V *>(smem + L::vstage);
@@ -524,10 +572,23 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
         for (int r = 0; r < ITEMS; r++) keys[r] = (FULL || first + r * 32 < tile_items) ? os5_ld(p + r * 32) : (K)0;
     }
     if (VB) {
+        /* a full tile from a 16-byte aligned source: 16-byte copies (TILE x VB is a multiple of 1536 bytes, so
+         * every tile starts aligned); else one per value */
+        constexpr int CH = TILE * VB / 16; /* 16-byte chunks of a full tile */
+        if (FULL && OS5_VEC_VALUES && ((uintptr_t)b.src_v & 15u) == 0) {
+            const unsigned char *src = reinterpret_cast<const unsigned char *>(b.src_v + tile_base);
 #pragma unroll
-        for (int r = 0; r < ITEMS; r++) {
-            const int i = r * OS5_THREADS + t;
-            if (FULL || i < tile_items) os5_cp_async<V>(vstage + i, b.src_v + tile_base + i);
+            for (int j = 0; j < (CH + OS5_THREADS - 1) / OS5_THREADS; j++) {
+                const int c = j * OS5_THREADS + t;
+                if (CH % OS5_THREADS == 0 || c < CH)
+                    gp_cp_async16_full(reinterpret_cast<unsigned char *>(vstage) + 16 * c, src + 16 * c);
+            }
+        } else {
+#pragma unroll
+            for (int r = 0; r < ITEMS; r++) {
+                const int i = r * OS5_THREADS + t;
+                if (FULL || i < tile_items) os5_cp_async<V>(vstage + i, b.src_v + tile_base + i);
+            }
         }
         gp_cp_async_commit();
     }
@@ -556,7 +617,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
 #pragma unroll
     for (int i = lane; i < GP_SORT_RADIX; i += 32) {
         row[i] = 0;
-        if (OS5_MATCH) reinterpret_cast<unsigned *>(smem + L::match)[warp * GP_SORT_RADIX + i] = 0;
+        if (MATCH) reinterpret_cast<unsigned *>(smem + L::match)[warp * GP_SORT_RADIX + i] = 0;
     }
     __syncwarp();
 #pragma unroll
@@ -581,7 +642,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
     /* 4. rank: each round's lanes of one digit find each other (8 ballots), the highest advances the warp's
      * counter of that digit, and each key goes to its place in the sorted tile */
     const unsigned lower = (1u << lane) - 1u;
-    const bool use_or = OS5_MATCH == 1 || (OS5_MATCH == 2 && (plan_word & GP_SORT_PLAN_FEW_MATCHES));
+    const bool use_or = MATCH == 1 || (MATCH == 2 && (plan_word & GP_SORT_PLAN_FEW_MATCHES));
     if (!use_or) {
 #pragma unroll
         for (int r = 0; r < ITEMS; r++) {
@@ -599,7 +660,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
             if (DSM) dig_s[place] = (unsigned char)d;
             if (VB) inv_s[place] = (unsigned short)(first + r * 32);
         }
-    } else if (OS5_MATCH) {
+    } else if (MATCH) {
         /* each lane ORs its bit into the warp's mask of its digit, reads the mask back: its peers; the
          * highest peer advances the digit's counter and clears the mask for the next round */
         volatile unsigned *mm = reinterpret_cast<unsigned *>(smem + L::match) + warp * GP_SORT_RADIX;
@@ -632,19 +693,25 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
             excl = os5_lookback<OS5_LB_WINDOW>(status, tile, t, pass);
             gp_lb_store(status + tile * GP_SORT_RADIX + t, os5_word(GP_LB_PREFIX, pass, excl + count));
         }
-        gp_sort_set_tables<K, V, VB>(ktab, vtab, b.dst_k, b.dst_v, bin + excl, start);
+        gp_sort_set_tables<K, V, L::VTAB ? VB : 0>(ktab, vtab, b.dst_k, b.dst_v, bin + excl, start);
     }
     __syncthreads();
 
-    /* 6. scatter: place i of digit d goes to (tile's first output slot of d) + (i - d's first place) */
+    /* 6. scatter: place i of digit d goes to (tile's first output slot of d) + (i - d's first place); a value
+     * of the key's size to its key's address + (dst_v - dst_k) */
+    const long long voff = (long long)((uintptr_t)b.dst_v - (uintptr_t)b.dst_k);
 #pragma unroll
     for (int r = 0; r < ITEMS; r++) {
         const int i = r * OS5_THREADS + t;
         if (FULL || i < tile_items) {
             const K x = keys_s[i];
             const unsigned d = DSM ? (unsigned)dig_s[i] : dig(x);
-            __stcg(reinterpret_cast<K *>(ktab[d]) + i, x); /* st.global (a generic store otherwise) */
-            if (VB) __stcg(reinterpret_cast<V *>(vtab[d]) + i, vstage[inv_s[i]]);
+            K *kp = reinterpret_cast<K *>(ktab[d]) + i;
+            __stcg(kp, x); /* st.global (a generic store otherwise) */
+            if (VB) {
+                V *vp = L::VTAB ? reinterpret_cast<V *>(vtab[d]) + i : reinterpret_cast<V *>((uintptr_t)kp + (uintptr_t)voff);
+                __stcg(vp, vstage[inv_s[i]]);
+            }
         }
     }
 }
@@ -806,8 +873,7 @@ static gp_status os5_run(const gp_device_info *dev, cudaStream_t s, const gp_sor
 {
     typedef typename gp_sort_kind<KIND>::K K;
     typedef typename gp_sort_val<VB>::V V;
-    constexpr int ITEMS = os5_cfg<(int)sizeof(K), VB>::ITEMS;
-    typedef os5_layout<ITEMS, K, VB, KIND == GP_SK_F32 && OS5_F32_DIGIT_SMEM> L;
+    typedef typename os5_layout_of<KIND, VB>::L L;
     static int smem_set[GP_MAX_DEVICES];
     const K xm = (K)gp_sort_xor_mask(a);
     gp_sort_carve cv;
@@ -847,7 +913,7 @@ static gp_status os5_run(const gp_device_info *dev, cudaStream_t s, const gp_sor
 
     const void *fn = (const void *)os5_pass<KIND, VB>;
     gp_sort_allow_smem(fn, L::bytes, dev->device, smem_set);
-    const int64_t ahead = (int64_t)dev->sm_count * OS5_AHEAD_PCT / 100;
+    const int64_t ahead = (int64_t)dev->sm_count * (sizeof(K) == 8 ? OS5_AHEAD_PCT_K8 : OS5_AHEAD_PCT_K4) / 100;
     os5_bufs<K, V> b;
     b.in_k = (const K *)a->keys_in;
     b.alt_k = alt_k;
@@ -929,7 +995,7 @@ extern "C" int gp__sort_r05_tile(int key_bytes, int value_bytes) { return os5_ti
 
 extern "C" gp_kernel_info gp__sort_r05_kernel(void)
 {
-    typedef os5_layout<os5_cfg<4, 0>::ITEMS, unsigned, 0, false> L;
+    typedef os5_layout_of<GP_SK_INT32, 0>::L L;
     gp_kernel_info k = {(const void *)os5_pass<GP_SK_INT32, 0>, OS5_THREADS, L::bytes};
     return k;
 }
