@@ -4,12 +4,14 @@
 # verification of each rung (its own process, so that a hang or a crash in one rung leaves the others'
 # results), 2^31 + 12345 keys against CUB, the timing against CUB (2^28 u32 keys, u32/u32 pairs, f32 keys,
 # u64 keys; f32 keys in [1,2) and u64 keys < 2^32; u32 size sweep 2^10 .. 2^28; rung 05's time per kernel),
-# and then rung 05 under each set of knobs in VARIANTS (one build each, made in the background while the GPU
-# verifies: the small verification of rung 05, then the 2^28 cases and a few sizes against CUB). Full logs
-# in OUTDIR, a compact summary on stdout (and OUTDIR/summary-full.txt). About 4-5 minutes on an H100.
+# then rung 05 under each set of knobs in VARIANTS (one build each, made in the background while the GPU
+# verifies: the 2^28 cases and a few sizes against CUB, then the small verification of rung 05), and last
+# ncu on one rung-05 sort of each 2^26 case (step "profile": per-kernel DRAM / SM throughput, occupancy, warp
+# stalls; skipped without ncu, at most 150 s). Full logs in OUTDIR, a compact summary on stdout (and
+# OUTDIR/summary-full.txt). About 4-5 minutes on an H100.
 #   SMALL=1   only the small verification cases (no >2^31 test, no timing, no variants), e.g. under
 #             compute-sanitizer: SMALL=1 SAN="compute-sanitizer --tool memcheck" scripts/experiments/sort/run.sh OUT
-#   STEPS     which of "verify big time variants" to run (default: all four)
+#   STEPS     which of "verify big time variants profile" to run (default: all five)
 #   FLAGS     extra nvcc flags for every rung of the main build (knobs)
 #   VARIANTS  space-separated name=flags for rung 05 (flags comma-separated); VARIANTS= runs none. Default:
 #             the list below (each isolates one of rung 05's choices; base = the defaults again, for noise).
@@ -21,11 +23,17 @@ cd "$(dirname "$0")/../../.."
 ARCH=${ARCH:-sm_90a}
 FLAGS=${FLAGS:-}
 SAN=${SAN:-}
-STEPS=${STEPS:-verify big time variants}
-DEFAULT_VARIANTS="base= win1=-DOS5_LB_WINDOW=1 win8=-DOS5_LB_WINDOW=8 ahead0=-DOS5_AHEAD_PCT=0 ahead150=-DOS5_AHEAD_PCT=150
-minb2=-DOS5_MINB_40=2,-DOS5_MINB_44=2,-DOS5_MINB_80=2,-DOS5_MINB_84=2 items18=-DOS5_ITEMS_40=18
-items22=-DOS5_ITEMS_40=22 match1=-DOS5_MATCH=1 match2=-DOS5_MATCH=2 pack=-DOS5_PACK_INT=1
-pairs20=-DOS5_ITEMS_44=20,-DOS5_MINB_44=2 u64i15=-DOS5_ITEMS_80=15,-DOS5_MINB_80=2 t256=-DOS5_THREADS=256,-DOS5_MINB_40=4"
+STEPS=${STEPS:-verify big time variants profile}
+# run 3's knobs (NOTES.md): base (the defaults again: the noise); hist0 (run 2's histogram kernel, for the new
+# one's gain in the same run); hvec2 / hvec8 (16-byte loads in flight per histogram thread); win2 / win4 (look-
+# back window once the nearest word is written); ahead0 (no L2 prefetch for 4-byte keys) / u64ahead50 (a
+# prefetch for 8-byte keys); pairs14x3 (run 2's pairs tile), pairs24 (384 x 24 at 2 blocks), pairsmatch1
+# (atomicOr match for pairs), vv0 (values staged 4 bytes at a time); u64i12x3 (run 2's u64 tile), u64i18 (384 x 18
+# at 2 blocks); match1 (atomicOr match everywhere); f32dsm0 (f32 digits recomputed in the scatter)
+DEFAULT_VARIANTS="base= hist0=-DOS5_HIST=0 hvec2=-DOS5_HIST_VEC=2 hvec8=-DOS5_HIST_VEC=8 win2=-DOS5_LB_WINDOW=2
+win4=-DOS5_LB_WINDOW=4 ahead0=-DOS5_AHEAD_PCT_K4=0 u64ahead50=-DOS5_AHEAD_PCT_K8=50
+pairs14x3=-DOS5_ITEMS_44=14,-DOS5_MINB_44=3 pairs24=-DOS5_ITEMS_44=24 pairsmatch1=-DOS5_MATCH_44=1 vv0=-DOS5_VEC_VALUES=0
+u64i12x3=-DOS5_ITEMS_80=12,-DOS5_MINB_80=3 u64i18=-DOS5_ITEMS_80=18 match1=-DOS5_MATCH=1 f32dsm0=-DOS5_F32_DIGIT_SMEM=0"
 VARIANTS=${VARIANTS-$DEFAULT_VARIANTS}
 B=build-sort
 mkdir -p $B
@@ -95,6 +103,23 @@ else
       run variant-$n 120 $d/sort_bench --verify --small --rung 5 --variant "$n"
     done
   fi
+  # ncu on one sort of each case (the main build); its counters need no clock control (leave the clocks alone)
+  if [[ " $STEPS " == *" profile "* ]]; then
+    NCU=$(command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
+    if [ -n "$NCU" ]; then
+      ncu_run() { timeout 150 "$NCU" --clock-control none --profile-from-start off --section SpeedOfLight \
+        --section MemoryWorkloadAnalysis --section Occupancy --section SchedulerStats --section WarpStateStats "$@" \
+        --metrics dram__bytes_read.sum,dram__bytes_write.sum --csv --page details \
+        $B/sort_bench --profile >"$OUT/ncu.csv" 2>>"$OUT/ncu.log"; }
+      ncu_run --print-details all; rc=$?
+      if [ $rc != 0 ] && [ $rc != 124 ] && ! grep -q '^"' "$OUT/ncu.csv"; then ncu_run; rc=$?; fi # an older ncu
+      [ $rc = 124 ] && echo "TIMEOUT after 150 s" >>"$OUT/ncu.log"
+      echo "profile (ncu): exit $rc" >>"$OUT/summary.txt"
+      python3 scripts/experiments/sort/ncu_summary.py "$OUT/ncu.csv" >"$OUT/profile.txt" 2>&1
+    else
+      echo "profile: no ncu found" >>"$OUT/summary.txt"
+    fi
+  fi
 fi
 {
   echo "== $(nvidia-smi --query-gpu=name,clocks.max.sm,memory.total --format=csv,noheader 2>/dev/null | head -1)"
@@ -108,6 +133,7 @@ fi
        /^SWEEP/ && /05_onesweep_lean/ {for (i = 1; i <= NF; i++) if ($i ~ /^[0-9.]+x$/) { v = $i + 0; if (min == "" || v < min) { min = v; at = $4 } } }
        END { if (min != "") printf "target sweep minimum %.3fx at %s (goal >= 0.9x)\n", min, at }' "$OUT"/time.log 2>/dev/null
   grep -hE "^(VARIANT|TRACE)" "$OUT"/variant-*.log 2>/dev/null
+  cat "$OUT/profile.txt" 2>/dev/null
   for f in "$OUT"/registers-*.txt; do # kind (0 int32, 1 f32, 2 int64), value bytes: registers / spill bytes
     [ -s "$f" ] && echo "$(basename "$f" .txt): $(sed -E 's/^([0-9]+) +regs +void os5_pass<([0-9]), ([0-9])>.*\(([0-9]+) bytes spill.*/\2,\3:\1\/\4/' "$f" | sort | tr '\n' ' ')"
   done

@@ -10,6 +10,9 @@
 //                                               the same process; rung 05's time per operation (TRACE lines)
 //   sort_bench --variant NAME                   rung 05 of this build (run.sh VARIANTS: one build per set of
 //                                               knobs) against CUB: the four 2^28 cases, u32 keys 2^12..2^24
+//   sort_bench --profile                        one rung-05 sort each of 2^26 u32 keys, u32/u32 pairs, f32 keys,
+//                                               u64 keys between cudaProfilerStart / Stop (after a warm-up call),
+//                                               for ncu --profile-from-start off (run.sh step "profile")
 //
 // Verification: inputs generated on the CPU (values = the input index, so stability is checked by the
 // values), outputs and the workspace poisoned before each call, every output element compared, the input
@@ -22,6 +25,7 @@
 // Lines starting "PASS"/"FAIL"/"RATE"/"SWEEP"/"TRACE"/"VARIANT" are what run.sh summarises.
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
+#include <cuda_profiler_api.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -273,12 +277,13 @@ static bool wait_stream(double seconds)
 struct Case {
     int rung, kt, vb, dist, desc, begin, end;
     int64_t n;
+    int off; /* inputs start `off` elements past a 256-byte boundary, outputs (off + 1) % 4 (0: both aligned) */
 };
 static void case_name(const Case &c, char *s, size_t len)
 {
-    snprintf(s, len, "rung %s %s%s%s %s n=%lld bits=[%d,%d) %s", RUNG_NAMES[c.rung - 1], KT_NAMES[c.kt],
+    snprintf(s, len, "rung %s %s%s%s %s n=%lld bits=[%d,%d) %s%s", RUNG_NAMES[c.rung - 1], KT_NAMES[c.kt],
              c.vb ? "/" : "", c.vb == 4 ? "u32" : c.vb == 8 ? "u64" : "", D_NAMES[c.dist], (long long)c.n, c.begin,
-             c.end, c.desc ? "desc" : "asc");
+             c.end, c.desc ? "desc" : "asc", c.off ? " misaligned" : "");
 }
 
 static void run_case(const Case &c, int ws_offset)
@@ -318,14 +323,15 @@ static void run_case(const Case &c, int ws_offset)
     a.begin_bit = c.begin;
     a.end_bit = c.end;
     const size_t kbytes = (size_t)n * kb, vbytes = (size_t)n * c.vb;
+    const int oin = c.off, oout = c.off ? (c.off + 1) % 4 : 0; /* elements */
     if (n > 0) {
-        a.keys_in = b_kin.get(kbytes);
-        a.keys_out = b_kout.get(kbytes);
+        a.keys_in = (char *)b_kin.get(kbytes + 32) + oin * kb;
+        a.keys_out = (char *)b_kout.get(kbytes + 32) + oout * kb;
         CK(cudaMemcpyAsync((void *)a.keys_in, hk.data(), kbytes, cudaMemcpyHostToDevice, g_s));
         CK(cudaMemsetAsync(a.keys_out, 0xab, kbytes, g_s));
         if (c.vb) {
-            a.values_in = b_vin.get(vbytes);
-            a.values_out = b_vout.get(vbytes);
+            a.values_in = (char *)b_vin.get(vbytes + 32) + oin * c.vb;
+            a.values_out = (char *)b_vout.get(vbytes + 32) + oout * c.vb;
             CK(cudaMemcpyAsync((void *)a.values_in, hv.data(), vbytes, cudaMemcpyHostToDevice, g_s));
             CK(cudaMemsetAsync(a.values_out, 0xcd, vbytes, g_s));
         }
@@ -424,8 +430,8 @@ static void verify(int only_rung, bool small)
     for (int rung = 1; rung <= GP_SORT_RUNGS; rung++) {
         if (only_rung && rung != only_rung) continue;
         const int f0 = g_fail;
-        auto go = [&](int kt, int vb, int dist, int desc, int begin, int end, int64_t n) {
-            Case c = {rung, kt, vb, dist, desc, begin, end, n};
+        auto go = [&](int kt, int vb, int dist, int desc, int begin, int end, int64_t n, int off = 0) {
+            Case c = {rung, kt, vb, dist, desc, begin, end, n, off};
             run_case(c, (case_no++ % 3) * 4 + (kt >= GP_SORT_U64 ? 8 : 0));
         };
         /* 1. every combination, every distribution, both orders, full range */
@@ -464,6 +470,10 @@ static void verify(int only_rung, bool small)
                     sizes.push_back(e);
             for (int64_t n : sizes) go(kt, vb, D_RANDOM, (int)(n & 1), 0, kbits, n);
             go(kt, vb, D_TWO, 1, 0, kbits, T + 1);
+            /* inputs and outputs off 16-byte alignment (rung 05: the histogram's unaligned head and tail, values
+             * staged one by one), sizes of several histogram chunks (16384 4-byte / 8192 8-byte keys) */
+            for (int off = 1; off <= 3; off++) go(kt, vb, off == 2 ? D_SIXTEEN : D_RANDOM, off & 1, 0, kbits, 3 * (int64_t)T + 17 * off, off);
+            if (!small) go(kt, vb, D_RANDOM, 0, 0, kbits, 300007, 1);
             go(kt, vb, D_SIXTEEN, 0, 0, kbits, T);      /* one full tile (rung 04: one block) */
             go(kt, vb, D_F32_SPECIAL + (kt != GP_SORT_F32) * (D_LOWBYTE - D_F32_SPECIAL), 1, 0, kbits, 1000);
         }
@@ -786,21 +796,69 @@ static void timing(int only_rung, bool quick)
     }
 }
 
+/* One rung-05 call per case inside cudaProfilerStart / Stop, each after an unprofiled warm-up call and with
+ * nothing else between them: ncu --profile-from-start off sees exactly one sort's kernels per case. */
+static void profile_cases(void)
+{
+    const int64_t n = (int64_t)1 << 26;
+    struct { const char *label; int kt, vb; } cases[] = {
+        {"u32 keys", GP_SORT_U32, 0}, {"u32/u32 pairs", GP_SORT_U32, 4}, {"f32 keys", GP_SORT_F32, 0}, {"u64 keys", GP_SORT_U64, 0}};
+    for (auto &c : cases) {
+        const int kb = key_bytes(c.kt);
+        void *kin, *kout, *vin = nullptr, *vout = nullptr, *ws;
+        CK(cudaMalloc(&kin, (size_t)n * kb));
+        CK(cudaMalloc(&kout, (size_t)n * kb));
+        gen_device(D_RANDOM, c.kt, n, 0x9f0ull, kin);
+        if (c.vb) {
+            CK(cudaMalloc(&vin, (size_t)n * c.vb));
+            CK(cudaMalloc(&vout, (size_t)n * c.vb));
+            gen_device(D_RANDOM, GP_SORT_U32, n, 0xa2ull, vin);
+        }
+        gp_sort_args a;
+        memset(&a, 0, sizeof a);
+        a.key_type = (gp_sort_key)c.kt;
+        a.value_bytes = c.vb;
+        a.n = n;
+        a.end_bit = 8 * kb;
+        a.keys_in = kin;
+        a.keys_out = kout;
+        a.values_in = vin;
+        a.values_out = vout;
+        a.workspace_bytes = gp__sort_workspace_bytes(5, &a);
+        CK(cudaMalloc(&ws, a.workspace_bytes));
+        a.workspace = ws;
+        gp_status st = gp__sort_r05_onesweep_lean(&g_dev, g_s, &a); /* warm-up */
+        CK(cudaStreamSynchronize(g_s));
+        CK(cudaProfilerStart());
+        if (st == GP_SUCCESS) st = gp__sort_r05_onesweep_lean(&g_dev, g_s, &a);
+        CK(cudaStreamSynchronize(g_s));
+        CK(cudaProfilerStop());
+        printf("PROFILED %s n=2^26: %s\n", c.label, st == GP_SUCCESS ? "ok" : "STATUS ERROR");
+        if (st != GP_SUCCESS) g_fail++;
+        fflush(stdout);
+        CK(cudaFree(ws));
+        CK(cudaFree(kin));
+        CK(cudaFree(kout));
+        if (vin) CK(cudaFree(vin));
+        if (vout) CK(cudaFree(vout));
+    }
+}
+
 /* One build's knobs (run.sh VARIANTS): rung 05 against CUB on the issue's cases and a few sizes. */
 static void variant_timing(const char *name)
 {
     const int64_t N = (int64_t)1 << 28;
     const unsigned R5 = 1u << 5;
     time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, N, R5, 10, false, name, true);
-    time_case("u32/u32 pairs", GP_SORT_U32, 4, D_RANDOM, N, R5, 10, false, name);
-    time_case("f32 keys", GP_SORT_F32, 0, D_RANDOM, N, R5, 10, false, name);
-    time_case("u64 keys", GP_SORT_U64, 0, D_RANDOM, N, R5, 10, false, name);
+    time_case("u32/u32 pairs", GP_SORT_U32, 4, D_RANDOM, N, R5, 10, false, name, true);
+    time_case("f32 keys", GP_SORT_F32, 0, D_RANDOM, N, R5, 10, false, name, true);
+    time_case("u64 keys", GP_SORT_U64, 0, D_RANDOM, N, R5, 10, false, name, true);
     for (int l : {12, 16, 20, 24}) time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, (int64_t)1 << l, R5, l <= 20 ? 50 : 20, false, name);
 }
 
 int main(int argc, char **argv)
 {
-    bool do_verify = false, do_big = false, do_time = false, small = false, quick = false;
+    bool do_verify = false, do_big = false, do_time = false, small = false, quick = false, do_profile = false;
     const char *variant = nullptr;
     int only_rung = 0;
     for (int i = 1; i < argc; i++) {
@@ -810,10 +868,12 @@ int main(int argc, char **argv)
         else if (s == "--time") do_time = true;
         else if (s == "--small") small = true;
         else if (s == "--quick") quick = true;
+        else if (s == "--profile") do_profile = true;
         else if (s == "--rung" && i + 1 < argc) only_rung = atoi(argv[++i]);
         else if (s == "--variant" && i + 1 < argc) variant = argv[++i];
         else {
-            fprintf(stderr, "usage: %s [--verify] [--big] [--time] [--variant NAME] [--rung N] [--small] [--quick]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--verify] [--big] [--time] [--variant NAME] [--profile] [--rung N] [--small] [--quick]\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -823,10 +883,13 @@ int main(int argc, char **argv)
     CK(cudaGetDeviceProperties(&prop, g_dev.device));
     printf("device: %s, %d SMs, cc %d.%d, L2 %zu MB\n", prop.name, g_dev.sm_count, g_dev.cc_major, g_dev.cc_minor,
            g_dev.l2_bytes >> 20);
+    /* a variant's timing first: in run 2 the variant processes timed after the verification saw rung 05's
+     * passes alternate (+13% on the passes writing the workspace) where the timing process did not */
+    if (variant) variant_timing(variant);
     if (do_verify) verify(only_rung, small);
     if (do_big) big(only_rung);
     if (do_time) timing(only_rung, quick);
-    if (variant) variant_timing(variant);
+    if (do_profile) profile_cases();
     b_kin.release();
     b_kout.release();
     b_vin.release();
