@@ -128,6 +128,10 @@
 #ifndef OS5_F32_DIGIT_SMEM
 #define OS5_F32_DIGIT_SMEM 1 /* f32: the scatter reads each key's digit from shared memory */
 #endif
+#ifndef OS5_VWAIT_LATE
+#define OS5_VWAIT_LATE 1 /* pairs: wait for the staged values before the scatter (the ranking only writes their
+                            indices), not before the ranking: their loads overlap counting, ranking, look-back */
+#endif
 #ifndef OS5_VEC_VALUES
 #define OS5_VEC_VALUES 1 /* values staged by 16-byte cp.async where the tile is full and the source aligned */
 #endif
@@ -636,7 +640,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
     }
     const unsigned start = gp_sort_tile_starts<OS5_THREADS>(count, scan_smem);
     gp_sort_warp_starts<WARPS>(hist, start);
-    if (VB) gp_cp_async_wait<0>();
+    if (VB && !OS5_VWAIT_LATE) gp_cp_async_wait<0>();
     __syncthreads();
 
     /* 4. rank: each round's lanes of one digit find each other (8 ballots), the highest advances the warp's
@@ -695,6 +699,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
         }
         gp_sort_set_tables<K, V, L::VTAB ? VB : 0>(ktab, vtab, b.dst_k, b.dst_v, bin + excl, start);
     }
+    if (VB && OS5_VWAIT_LATE) gp_cp_async_wait<0>(); /* the staged values are read from the scatter on */
     __syncthreads();
 
     /* 6. scatter: place i of digit d goes to (tile's first output slot of d) + (i - d's first place); a value

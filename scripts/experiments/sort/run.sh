@@ -28,11 +28,12 @@ STEPS=${STEPS:-verify big time variants profile}
 # one's gain in the same run); hvec2 / hvec8 (16-byte loads in flight per histogram thread); win2 / win4 (look-
 # back window once the nearest word is written); ahead0 (no L2 prefetch for 4-byte keys) / u64ahead50 (a
 # prefetch for 8-byte keys); pairs14x3 (run 2's pairs tile), pairs24 (384 x 24 at 2 blocks), pairsmatch1
-# (atomicOr match for pairs), vv0 (values staged 4 bytes at a time); u64i12x3 (run 2's u64 tile), u64i18 (384 x 18
+# (atomicOr match for pairs), vv0 (values staged 4 bytes at a time), vwaitearly (pairs wait for the staged
+# values before the ranking, as run 2); u64i12x3 (run 2's u64 tile), u64i18 (384 x 18
 # at 2 blocks); match1 (atomicOr match everywhere); f32dsm0 (f32 digits recomputed in the scatter)
 DEFAULT_VARIANTS="base= hist0=-DOS5_HIST=0 hvec2=-DOS5_HIST_VEC=2 hvec8=-DOS5_HIST_VEC=8 win2=-DOS5_LB_WINDOW=2
 win4=-DOS5_LB_WINDOW=4 ahead0=-DOS5_AHEAD_PCT_K4=0 u64ahead50=-DOS5_AHEAD_PCT_K8=50
-pairs14x3=-DOS5_ITEMS_44=14,-DOS5_MINB_44=3 pairs24=-DOS5_ITEMS_44=24 pairsmatch1=-DOS5_MATCH_44=1 vv0=-DOS5_VEC_VALUES=0
+pairs14x3=-DOS5_ITEMS_44=14,-DOS5_MINB_44=3 pairs24=-DOS5_ITEMS_44=24 pairsmatch1=-DOS5_MATCH_44=1 vv0=-DOS5_VEC_VALUES=0 vwaitearly=-DOS5_VWAIT_LATE=0
 u64i12x3=-DOS5_ITEMS_80=12,-DOS5_MINB_80=3 u64i18=-DOS5_ITEMS_80=18 match1=-DOS5_MATCH=1 f32dsm0=-DOS5_F32_DIGIT_SMEM=0"
 VARIANTS=${VARIANTS-$DEFAULT_VARIANTS}
 B=build-sort
