@@ -603,11 +603,21 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
             const int s = (int)((plan_word >> 2) & 3u), d = (int)((plan_word >> 4) & 3u);
             const K *sk = os5_buf<K>(s, b.in_k, b.alt_k, b.out_k) + tile_base;
             K *dk = const_cast<K *>(os5_buf<K>(d, b.in_k, b.alt_k, b.out_k)) + tile_base;
-            for (int i = t; i < tile_items; i += OS5_THREADS) dk[i] = sk[i];
-            if (VB) {
-                const V *sv = os5_buf<V>(s, b.in_v, b.alt_v, b.out_v) + tile_base;
-                V *dv = const_cast<V *>(os5_buf<V>(d, b.in_v, b.alt_v, b.out_v)) + tile_base;
-                for (int i = t; i < tile_items; i += OS5_THREADS) dv[i] = sv[i];
+            const V *sv = os5_buf<V>(s, b.in_v, b.alt_v, b.out_v) + tile_base;
+            V *dv = const_cast<V *>(os5_buf<V>(d, b.in_v, b.alt_v, b.out_v)) + tile_base;
+            if (sk == b.src_k + tile_base) {
+                /* the copy's source is this pass's: the tile is in registers (keys) and staged (values) */
+#pragma unroll
+                for (int r = 0; r < ITEMS; r++)
+                    if (FULL || first + r * 32 < tile_items) dk[first + r * 32] = keys[r];
+                if (VB) {
+                    __syncthreads(); /* every thread's staged values (block-uniform branch) */
+                    for (int i = t; i < tile_items; i += OS5_THREADS) dv[i] = vstage[i];
+                }
+            } else { /* a run of trivial passes from the start: the data is still in keys_in / values_in */
+                for (int i = t; i < tile_items; i += OS5_THREADS) dk[i] = sk[i];
+                if (VB)
+                    for (int i = t; i < tile_items; i += OS5_THREADS) dv[i] = sv[i];
             }
         }
         return;
