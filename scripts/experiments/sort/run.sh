@@ -7,7 +7,7 @@
 # then rung 05 under each set of knobs in VARIANTS (one build each, made in the background while the GPU
 # verifies: the 2^28 cases and a few sizes against CUB, then the small verification of rung 05), and last
 # ncu on one rung-05 sort of each 2^26 case (step "profile": per-kernel DRAM / SM throughput, occupancy, warp
-# stalls; skipped without ncu, at most 150 s). Full logs in OUTDIR, a compact summary on stdout (and
+# stalls; skipped without ncu, at most 120 s). Full logs in OUTDIR, a compact summary on stdout (and
 # OUTDIR/summary-full.txt). About 4-5 minutes on an H100.
 #   SMALL=1   only the small verification cases (no >2^31 test, no timing, no variants), e.g. under
 #             compute-sanitizer: SMALL=1 SAN="compute-sanitizer --tool memcheck" scripts/experiments/sort/run.sh OUT
@@ -108,13 +108,13 @@ else
   if [[ " $STEPS " == *" profile "* ]]; then
     NCU=$(command -v ncu || ls -d /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1)
     if [ -n "$NCU" ]; then
-      ncu_run() { timeout 150 "$NCU" --clock-control none --profile-from-start off --section SpeedOfLight \
+      ncu_run() { timeout 120 "$NCU" --clock-control none --profile-from-start off --section SpeedOfLight \
         --section MemoryWorkloadAnalysis --section Occupancy --section SchedulerStats --section WarpStateStats "$@" \
         --metrics dram__bytes_read.sum,dram__bytes_write.sum --csv --page details \
         $B/sort_bench --profile >"$OUT/ncu.csv" 2>>"$OUT/ncu.log"; }
       ncu_run --print-details all; rc=$?
       if [ $rc != 0 ] && [ $rc != 124 ] && ! grep -q '^"' "$OUT/ncu.csv"; then ncu_run; rc=$?; fi # an older ncu
-      [ $rc = 124 ] && echo "TIMEOUT after 150 s" >>"$OUT/ncu.log"
+      [ $rc = 124 ] && echo "TIMEOUT after 120 s" >>"$OUT/ncu.log"
       echo "profile (ncu): exit $rc" >>"$OUT/summary.txt"
       python3 scripts/experiments/sort/ncu_summary.py "$OUT/ncu.csv" >"$OUT/profile.txt" 2>&1
     else
