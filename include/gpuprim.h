@@ -23,6 +23,20 @@
 #include <stdint.h>
 #include <cuda_runtime_api.h>
 
+/* GP_API marks the public functions: the shared library is built with hidden visibility and exports only
+ * these (GPUPRIM_STATIC: the static library, nothing to export or import). */
+#if defined(GPUPRIM_STATIC)
+#define GP_API
+#elif defined(_WIN32)
+#ifdef GPUPRIM_BUILDING
+#define GP_API __declspec(dllexport)
+#else
+#define GP_API __declspec(dllimport)
+#endif
+#else
+#define GP_API __attribute__((visibility("default")))
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -47,7 +61,7 @@ typedef enum gp_status {
     GP_ERROR_CUDA                /* another CUDA runtime call failed */
 } gp_status;
 
-const char *gp_status_string(gp_status s);
+GP_API const char *gp_status_string(gp_status s);
 
 /* ---- handle ------------------------------------------------------------------------------------------ */
 typedef struct gp_handle_s *gp_handle;
@@ -55,13 +69,13 @@ typedef struct gp_handle_s *gp_handle;
 /* Creates a handle on the current device: reads the device's properties and allocates the default
  * workspace (GP_DEFAULT_WORKSPACE_BYTES). Returns GP_ERROR_NO_DEVICE where there is no CUDA device. */
 #define GP_DEFAULT_WORKSPACE_BYTES ((size_t)32 << 20)
-gp_status gp_create(gp_handle *h);
-gp_status gp_destroy(gp_handle h);
-gp_status gp_set_stream(gp_handle h, cudaStream_t stream);
-gp_status gp_get_stream(gp_handle h, cudaStream_t *stream);
+GP_API gp_status gp_create(gp_handle *h);
+GP_API gp_status gp_destroy(gp_handle h);
+GP_API gp_status gp_set_stream(gp_handle h, cudaStream_t stream);
+GP_API gp_status gp_get_stream(gp_handle h, cudaStream_t *stream);
 /* Uses the caller's device memory as workspace (NULL/0 returns to the handle's own). */
-gp_status gp_set_workspace(gp_handle h, void *workspace, size_t bytes);
-gp_status gp_get_workspace(gp_handle h, void **workspace, size_t *bytes);
+GP_API gp_status gp_set_workspace(gp_handle h, void *workspace, size_t bytes);
+GP_API gp_status gp_get_workspace(gp_handle h, void **workspace, size_t *bytes);
 
 /* ---- primitives and rungs ---------------------------------------------------------------------------- */
 typedef enum gp_prim {
@@ -72,18 +86,51 @@ typedef enum gp_prim {
     GP_PRIM_HISTOGRAM,
     GP_PRIM_TRANSPOSE,
     GP_PRIM_SGEMM,
+    GP_PRIM_GEMM,
     GP_PRIM_COUNT
 } gp_prim;
 
-const char *gp_prim_name(gp_prim p);              /* "map", "reduce", ... ; NULL if out of range */
-int gp_rung_count(gp_prim p);                     /* rungs are numbered 1..count; 0 if none are built */
-const char *gp_rung_name(gp_prim p, int rung);    /* short name, e.g. "float4"; NULL if out of range */
-const char *gp_rung_summary(gp_prim p, int rung); /* one line: what the rung changes over the previous */
-/* 0 = automatic (the default: the dispatcher picks the fastest rung for the shape). */
-gp_status gp_set_rung(gp_handle h, gp_prim p, int rung);
-gp_status gp_get_rung(gp_handle h, gp_prim p, int *rung);
+GP_API const char *gp_prim_name(gp_prim p);              /* "map", "reduce", ... ; NULL if out of range */
+GP_API int gp_rung_count(gp_prim p);                     /* rungs are numbered 1..count; 0 if none are built */
+GP_API const char *gp_rung_name(gp_prim p, int rung);    /* short name, e.g. "float4"; NULL if out of range */
+GP_API const char *gp_rung_summary(gp_prim p, int rung); /* one line: what the rung changes over the previous */
+GP_API int gp_rung_find(gp_prim p, const char *name);   /* the rung named `name` ("float4"), 0 if none */
+
+/* What a rung is, for tools and teaching (`gpuprim list`, `gpuprim explain`). */
+typedef struct gp_rung_info {
+    const char *name;
+    const char *summary;
+    int min_cc;          /* compute capability the rung needs, x10: 70 = sm_70, 80 = sm_80, 90 = sm_90(a) */
+    int automatic;       /* 1 if the automatic choice may pick it; 0 if it is measured slower than a rung below */
+    int configs;         /* tile configurations the rung chooses from per shape (gp_set_config); 0 if none */
+    const void *kernel;  /* the rung's main kernel (a CUDA host stub for cudaFuncGetAttributes), NULL if none */
+    int threads;         /* threads per block of that kernel, as launched at the primitive's benchmark size */
+    size_t dyn_smem;     /* its dynamic shared memory per block at that size, bytes */
+} gp_rung_info;
+/* GP_ERROR_INVALID_VALUE for an unknown primitive, GP_ERROR_INVALID_RUNG for a rung out of 1..count. */
+GP_API gp_status gp_get_rung_info(gp_prim p, int rung, gp_rung_info *info);
+/* Name of a rung's tile configuration, e.g. "128x256x16 s3"; NULL if out of range. */
+GP_API const char *gp_rung_config_name(gp_prim p, int rung, int config);
+
+/* 0 = automatic (the default: the dispatcher picks the fastest rung for the shape and device).
+ * A forced rung runs if the handle's device and this build support it; else the call returns
+ * GP_ERROR_NOT_SUPPORTED. A forced rung that cannot take a call's arguments (e.g. a vectorised rung and
+ * unaligned pointers; each primitive's comment says which) runs the nearest rung below it that can,
+ * and gp_get_last_rung says which ran.
+ * The automatic choice: the highest-numbered rung that the device and build support, that accepts the
+ * arguments, and that is not marked slower than a rung below it (gp_rung_info.automatic). */
+GP_API gp_status gp_set_rung(gp_handle h, gp_prim p, int rung);
+GP_API gp_status gp_get_rung(gp_handle h, gp_prim p, int *rung);
 /* The rung the last call of primitive p actually ran (after automatic choice and fall-backs); 0 if none. */
-gp_status gp_get_last_rung(gp_handle h, gp_prim p, int *rung);
+GP_API gp_status gp_get_last_rung(gp_handle h, gp_prim p, int *rung);
+/* *supported = 1 if rung `rung` of p can run on the handle's device with this build (architecture and
+ * compiled code), 0 if not. */
+GP_API gp_status gp_rung_supported(gp_handle h, gp_prim p, int rung, int *supported);
+/* Forces tile configuration `config` (0..configs-1) of the rungs of p that have configurations; -1 (the
+ * default) returns to each rung's own per-shape rule. For tuning sweeps and tests. */
+GP_API gp_status gp_set_config(gp_handle h, gp_prim p, int config);
+/* The configuration the last call of p ran (-1 if its rung has none). */
+GP_API gp_status gp_get_last_config(gp_handle h, gp_prim p, int *config);
 
 /* ---- map: element-wise c[i] = a[i] OP b[i] --------------------------------------------------------- */
 typedef enum gp_binop {
@@ -97,8 +144,8 @@ typedef enum gp_binop {
 /* a, b and c may alias each other exactly (c == a is fine), but must not partially overlap.
  * Any alignment is accepted: the vectorised rungs fall back to a scalar path where pointers are not
  * equally aligned. */
-gp_status gp_map_f32(gp_handle h, gp_binop op, int64_t n, const float *a, const float *b, float *c);
-gp_status gp_vector_add_f32(gp_handle h, int64_t n, const float *a, const float *b, float *c);
+GP_API gp_status gp_map_f32(gp_handle h, gp_binop op, int64_t n, const float *a, const float *b, float *c);
+GP_API gp_status gp_vector_add_f32(gp_handle h, int64_t n, const float *a, const float *b, float *c);
 
 /* ---- reduce ------------------------------------------------------------------------------------------ */
 /* BEGIN reduce API */
@@ -128,17 +175,17 @@ typedef enum gp_reduce_op {
  *    is also identical across GPUs for the same input, n and alignment. Integer results and min/max are
  *    exact, hence identical, in every mode (up to the sign of a zero min/max when both -0 and +0 occur).
  *  - Workspace: up to ~1.6 MB of the handle's workspace (partials); less gives GP_ERROR_WORKSPACE_TOO_SMALL. */
-gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out);
-gp_status gp_reduce_f64(gp_handle h, gp_reduce_op op, int64_t n, const double *in, double *out);
-gp_status gp_reduce_i32(gp_handle h, gp_reduce_op op, int64_t n, const int32_t *in, int64_t *out);
+GP_API gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out);
+GP_API gp_status gp_reduce_f64(gp_handle h, gp_reduce_op op, int64_t n, const double *in, double *out);
+GP_API gp_status gp_reduce_i32(gp_handle h, gp_reduce_op op, int64_t n, const int32_t *in, int64_t *out);
 /* *out_index = the first index i of the largest value in in[0, n), as int64, on the stream. NaNs are
  * ignored; -inf counts as a value; n == 0 or all-NaN input writes -1. The ordering is total (value, then
  * lower index), so the result is exact and identical for every rung and mode. Same pointer rules as
  * gp_reduce_f32. */
-gp_status gp_argmax_f32(gp_handle h, int64_t n, const float *in, int64_t *out_index);
+GP_API gp_status gp_argmax_f32(gp_handle h, int64_t n, const float *in, int64_t *out_index);
 /* on != 0: reductions through h are reproducible across runs and devices (see above); 0: the default. */
-gp_status gp_set_deterministic(gp_handle h, int on);
-gp_status gp_get_deterministic(gp_handle h, int *on);
+GP_API gp_status gp_set_deterministic(gp_handle h, int on);
+GP_API gp_status gp_get_deterministic(gp_handle h, int *on);
 /* END reduce API */
 
 /* ---- scan and compaction ----------------------------------------------------------------------------- */
@@ -151,12 +198,12 @@ gp_status gp_get_deterministic(gp_handle h, int *on);
  * a no-op (the pointers are not checked). Scratch comes from the workspace: the default rung needs
  * 8 bytes per 4096 elements + 256 (GP_ERROR_WORKSPACE_TOO_SMALL otherwise). */
 typedef enum gp_scan_kind { GP_SCAN_INCLUSIVE = 0, GP_SCAN_EXCLUSIVE, GP_SCAN_KIND_COUNT } gp_scan_kind;
-gp_status gp_scan_i32(gp_handle h, gp_scan_kind kind, int64_t n, const int32_t *in, int32_t *out);
-gp_status gp_scan_u32(gp_handle h, gp_scan_kind kind, int64_t n, const uint32_t *in, uint32_t *out);
-gp_status gp_scan_f32(gp_handle h, gp_scan_kind kind, int64_t n, const float *in, float *out);
+GP_API gp_status gp_scan_i32(gp_handle h, gp_scan_kind kind, int64_t n, const int32_t *in, int32_t *out);
+GP_API gp_status gp_scan_u32(gp_handle h, gp_scan_kind kind, int64_t n, const uint32_t *in, uint32_t *out);
+GP_API gp_status gp_scan_f32(gp_handle h, gp_scan_kind kind, int64_t n, const float *in, float *out);
 /* f64 (8-byte aligned pointers) runs on rungs 01-03 only: a forced rung 04-07 and the automatic
  * choice run rung 03 (gp_get_last_rung says so). */
-gp_status gp_scan_f64(gp_handle h, gp_scan_kind kind, int64_t n, const double *in, double *out);
+GP_API gp_status gp_scan_f64(gp_handle h, gp_scan_kind kind, int64_t n, const double *in, double *out);
 
 /* Stream compaction (primitive GP_PRIM_COMPACT): copies the elements of in[0, n) that satisfy the
  * predicate to out[0, k), in their input order (stable), and writes k to *num_selected (device memory,
@@ -175,13 +222,13 @@ typedef enum gp_select_pred {
     GP_SELECT_NONZERO,  /* x != 0 */
     GP_SELECT_PRED_COUNT
 } gp_select_pred;
-gp_status gp_select_if_f32(gp_handle h, int64_t n, const float *in, gp_select_pred pred, float value, float *out,
+GP_API gp_status gp_select_if_f32(gp_handle h, int64_t n, const float *in, gp_select_pred pred, float value, float *out,
                            int64_t *num_selected);
-gp_status gp_select_if_i32(gp_handle h, int64_t n, const int32_t *in, gp_select_pred pred, int32_t value,
+GP_API gp_status gp_select_if_i32(gp_handle h, int64_t n, const int32_t *in, gp_select_pred pred, int32_t value,
                            int32_t *out, int64_t *num_selected);
-gp_status gp_select_flagged_f32(gp_handle h, int64_t n, const float *in, const uint8_t *flags, float *out,
+GP_API gp_status gp_select_flagged_f32(gp_handle h, int64_t n, const float *in, const uint8_t *flags, float *out,
                                 int64_t *num_selected);
-gp_status gp_select_flagged_i32(gp_handle h, int64_t n, const int32_t *in, const uint8_t *flags, int32_t *out,
+GP_API gp_status gp_select_flagged_i32(gp_handle h, int64_t n, const int32_t *in, const uint8_t *flags, int32_t *out,
                                 int64_t *num_selected);
 /* END scan API */
 
@@ -194,7 +241,7 @@ gp_status gp_select_flagged_i32(gp_handle h, int64_t n, const int32_t *in, const
  * (GP_ERROR_OVERLAP); bins must be 4-byte aligned. The counts are exact and do not depend on the rung.
  *
  * gp_histogram_u8: 256 bins, sample x counts in bin x. */
-gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32_t *bins);
+GP_API gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32_t *bins);
 /* Even bins over [lower, upper), as cub::DeviceHistogram::HistogramEven with num_bins + 1 levels from
  * lower to upper: a sample x with lower <= x < upper counts in bin (int)((x - lower) * scale), where
  * scale = (float)num_bins / (upper - lower) is computed once in float and each operation is rounded to the
@@ -202,20 +249,20 @@ gp_status gp_histogram_u8(gp_handle h, int64_t n, const uint8_t *samples, uint32
  * Samples below lower, at or above upper, and NaN are ignored (not counted anywhere).
  * GP_ERROR_INVALID_VALUE unless num_bins >= 1, lower < upper, both finite and upper - lower and scale finite.
  * Any bin count works: bins that fit in shared memory are counted there, others with global atomics. */
-gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+GP_API gp_status gp_histogram_even_f32(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
                                 float upper, uint32_t *bins);
 /* Integer even bins: a sample x with lower <= x < upper counts in bin
  * floor((x - lower) * num_bins / (upper - lower)), computed exactly (64-bit) for any range; other samples
  * are ignored. GP_ERROR_INVALID_VALUE unless num_bins >= 1 and lower < upper. */
-gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+GP_API gp_status gp_histogram_even_i32(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
                                 int32_t upper, uint32_t *bins);
 /* The same with 64-bit counts (bins 8-byte aligned), for more than 2^32 - 1 samples in a bin. Each block
  * of the GPU still counts its share in 32 bits, so this holds while no block counts 2^32 samples of one
  * bin: n up to about 2^32 x (blocks in the grid), hundreds of blocks on a full GPU. */
-gp_status gp_histogram_u8_u64(gp_handle h, int64_t n, const uint8_t *samples, uint64_t *bins);
-gp_status gp_histogram_even_f32_u64(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
+GP_API gp_status gp_histogram_u8_u64(gp_handle h, int64_t n, const uint8_t *samples, uint64_t *bins);
+GP_API gp_status gp_histogram_even_f32_u64(gp_handle h, int64_t n, const float *samples, int num_bins, float lower,
                                     float upper, uint64_t *bins);
-gp_status gp_histogram_even_i32_u64(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
+GP_API gp_status gp_histogram_even_i32_u64(gp_handle h, int64_t n, const int32_t *samples, int num_bins, int32_t lower,
                                     int32_t upper, uint64_t *bins);
 /* END histogram API */
 
@@ -230,10 +277,10 @@ gp_status gp_histogram_even_i32_u64(gp_handle h, int64_t n, const int32_t *sampl
  * the call falls back to a slower rung otherwise. rows or cols == 0 is a no-op (pointers not checked).
  * in == out (in-place transpose) is not implemented: GP_ERROR_NOT_SUPPORTED; any other overlap of the
  * two matrices' memory ranges: GP_ERROR_OVERLAP. Bit-exact: elements are copied, never converted. */
-gp_status gp_transpose_f32(gp_handle h, int64_t rows, int64_t cols, const float *in, int64_t ld_in, float *out,
+GP_API gp_status gp_transpose_f32(gp_handle h, int64_t rows, int64_t cols, const float *in, int64_t ld_in, float *out,
                            int64_t ld_out);
 /* The same for 64-bit elements (double; also usable for any 8-byte type). */
-gp_status gp_transpose_f64(gp_handle h, int64_t rows, int64_t cols, const double *in, int64_t ld_in, double *out,
+GP_API gp_status gp_transpose_f64(gp_handle h, int64_t rows, int64_t cols, const double *in, int64_t ld_in, double *out,
                            int64_t ld_out);
 /* END transpose API */
 
@@ -248,11 +295,49 @@ typedef enum gp_trans { GP_NO_TRANS = 0, GP_TRANS = 1 } gp_trans;
  * beta == 0: C is not read (NaN in C does not propagate). C must not overlap A or B (GP_ERROR_OVERLAP;
  * the check compares the byte spans [first, last] of each matrix). Any alignment of the pointers and any
  * leading dimension are accepted: the vectorised rungs fall back to scalar loads/stores where a matrix
- * is not 16-byte aligned with ld a multiple of 4. The rungs that use a 2-D grid refuse more than 65535
- * tile rows (GP_ERROR_NOT_SUPPORTED); the automatic choice has no such limit. */
-gp_status gp_sgemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k, float alpha,
+ * is not 16-byte aligned with ld a multiple of 4. The rungs that use a 2-D grid (01-08) refuse more than
+ * 65535 tile rows, or batches of more than 65535 matrices (GP_ERROR_NOT_SUPPORTED); the automatic choice
+ * has no such limit. Rung 11 (the automatic choice) cuts k into slices when the tiles of C do not fill the
+ * GPU and adds the slices' partial products in a fixed order: it uses up to 256 x m x n x 4 bytes of the
+ * workspace (less workspace: fewer slices), and the result stays identical from run to run. */
+GP_API gp_status gp_sgemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k, float alpha,
                    const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C, int64_t ldc);
+/* batch_count products at once, as cublasSgemmStridedBatched: matrix z (0 <= z < batch_count) is A + z *
+ * stride_a, B + z * stride_b, C + z * stride_c (strides in elements, >= 0; a stride of 0 reuses one A or B
+ * for every product). Each product follows gp_sgemm's rules. The C matrices must not overlap one another
+ * (stride_c >= (m - 1) * ldc + n, else GP_ERROR_OVERLAP) and the byte range of all of C must not overlap
+ * that of all of A or of all of B. batch_count == 0: no-op. */
+GP_API gp_status gp_sgemm_strided_batched(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k,
+                                          float alpha, const float *A, int64_t lda, int64_t stride_a,
+                                          const float *B, int64_t ldb, int64_t stride_b, float beta, float *C,
+                                          int64_t ldc, int64_t stride_c, int64_t batch_count);
 /* END sgemm API */
+
+/* ---- matrix multiply on tensor cores (bf16, fp16, tf32) ------------------------------------------------ */
+/* BEGIN gemm API */
+typedef enum gp_dtype { GP_DTYPE_F32 = 0, GP_DTYPE_F16, GP_DTYPE_BF16, GP_DTYPE_COUNT } gp_dtype;
+typedef enum gp_compute {
+    GP_COMPUTE_F32 = 0, /* f16 / bf16 inputs: products exact in f32, f32 accumulation */
+    GP_COMPUTE_TF32,    /* f32 inputs rounded to tf32 (10-bit mantissa), f32 accumulation */
+    GP_COMPUTE_COUNT
+} gp_compute;
+/* C = alpha * op(A) * op(B) + beta * C on the tensor cores, row-major, with gp_sgemm's layout rules (A stored
+ * m x k, lda >= k, or k x m, lda >= m, when transposed; B stored k x n, ldb >= n, or n x k, ldb >= k; C m x n,
+ * ldc >= n; only C's m x n window is written; m or n == 0: no-op; k == 0 or alpha == 0: C = beta * C without
+ * reading A or B; beta == 0: C is not read; C must not overlap A or B: GP_ERROR_OVERLAP).
+ * Type combinations (else GP_ERROR_INVALID_VALUE):
+ *   compute GP_COMPUTE_F32:  a_type == b_type == GP_DTYPE_F16 or GP_DTYPE_BF16; c_type GP_DTYPE_F32 or the
+ *                            input type (converted with round-to-nearest-even after alpha/beta, in f32);
+ *   compute GP_COMPUTE_TF32: a_type == b_type == c_type == GP_DTYPE_F32; inputs rounded to tf32 by the rung
+ *                            (the mma.sync rungs: to nearest, ties away from zero, cvt.rna.tf32.f32).
+ * Pointers must be aligned to their element size. Matrices whose base is 16-byte aligned and whose rows
+ * start on 16-byte boundaries (ld x element size a multiple of 16) take the fast copies; others take a slower
+ * element-wise copy inside the same kernels. The sums over k are accumulated in f32 in a rung-dependent order.
+ * No allocation, no synchronisation. */
+GP_API gp_status gp_gemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k, float alpha,
+                         const void *A, gp_dtype a_type, int64_t lda, const void *B, gp_dtype b_type, int64_t ldb,
+                         float beta, void *C, gp_dtype c_type, int64_t ldc, gp_compute compute);
+/* END gemm API */
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,10 @@
  * errors, a user stream; with GP_TEST_LARGE more than 2^31 u8 samples and 2^32 + 5 samples in one bin.
  * GP_TEST_SMALL (compute-sanitizer): sizes up to 4099, two offsets, 100000 bins only in the skewed cases. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
-#include "gpt.h"
+#include "gpu_test.h"
+#include "devdata.h"
+#include "vendor.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <limits.h>
@@ -112,9 +115,9 @@ static void cub_case(gp_handle h, uint64_t seed, int64_t n)
     gpt_fill_f32(dx, n, -2.f, 3.f, seed, 0);
     cudaMemcpy(hx, dx, n * sizeof(float), cudaMemcpyDeviceToHost);
     gp_ref_histogram_even_f32(n, hx, nb, lo, hi, want);
-    CHECK_EQ_INT(gpt_cub_histogram_even(GPT_HIST_F32, NULL, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
+    CHECK_EQ_INT(gpb_vendor_histogram_even(GPB_F32, NULL, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
     cudaMalloc(&temp, temp_bytes ? temp_bytes : 1);
-    CHECK_EQ_INT(gpt_cub_histogram_even(GPT_HIST_F32, temp, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
+    CHECK_EQ_INT(gpb_vendor_histogram_even(GPB_F32, temp, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
     CHECK_EQ_INT(gp_histogram_even_f32(h, n, dx, nb, lo, hi, d1), GP_SUCCESS);
     CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
     cudaMemcpy(g1, d1, sizeof g1, cudaMemcpyDeviceToHost);
@@ -200,11 +203,10 @@ int main(int argc, char **argv)
     const int small = getenv("GP_TEST_SMALL") != NULL;
     const size_t nsizes = sizeof sizes / sizeof sizes[0] - (small ? 2 : 0);
     gp_handle h;
-    uint64_t seed = (uint64_t)time(NULL);
+    uint64_t seed = tc_seed("test_gpu_histogram");
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_histogram");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
-    printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
     /* random data (with out-of-range, NaN, infinities, exact bounds): every rung, type, size, bin count */
     for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)
@@ -226,20 +228,19 @@ int main(int argc, char **argv)
                                                 (gpt_hist_data)d, 0, seed++, 0) == 0);
                 CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 100003, 100000, 3, (gpt_hist_data)d, 0, seed++, 0) == 0);
             }
-    /* the rung that ran: auto is 04 where the bins fit; 100000 bins do not fit (400 KB): global atomics */
+    /* the rung that ran: 100000 bins do not fit a block's shared memory (400 KB), so every forced
+     * shared-memory rung runs a rung below it (global atomics) */
     {
-        int ran = 0;
         CHECK(gpt_verify_histogram_case(h, 0, GPT_HIST_F32, 5000, 1000, 0, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
-        gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
-        CHECK_EQ_INT(ran, 4);
-        for (int r = 2; r <= 4; r++) {
+        CHECK(tc_auto_rung(h, GP_PRIM_HISTOGRAM) > 0);
+        for (int r = gp_rung_find(GP_PRIM_HISTOGRAM, "shared"); r >= 2 && r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) {
             CHECK(gpt_verify_histogram_case(h, r, GPT_HIST_I32, 5000, 100000, 0, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
-            gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
-            CHECK_EQ_INT(ran, 1);
+            CHECK(tc_last_rung(h, GP_PRIM_HISTOGRAM) == gp_rung_find(GP_PRIM_HISTOGRAM, "global"));
         }
-        CHECK(gpt_verify_histogram_case(h, 2, GPT_HIST_I32, 5000, 40000, 0, GPT_HIST_RANDOM, 0, seed++, 0) == 0);
-        gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
-        CHECK_EQ_INT(ran, 2); /* 160 KB: one copy per block, above the 48 KB default (opt-in) */
+        /* 160 KB: one copy per block, above the 48 KB default (opt-in): the forced rung runs */
+        CHECK(gpt_verify_histogram_case(h, gp_rung_find(GP_PRIM_HISTOGRAM, "shared"), GPT_HIST_I32, 5000, 40000, 0,
+                                        GPT_HIST_RANDOM, 0, seed++, 0) == 0);
+        CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_HISTOGRAM), gp_rung_find(GP_PRIM_HISTOGRAM, "shared"));
     }
     /* 64-bit counts: every rung, each type, shared-memory and global paths, skewed */
     for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)

@@ -4,9 +4,9 @@
  * launch configuration and at other block sizes; and the CPU tool's architecture table against this device.
  * Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "gpuprim.h"
 #include "analysis/analysis.h"
-#include "core/internal.h"
 #include <cuda_runtime.h>
 #include <string.h>
 
@@ -52,35 +52,35 @@ int main(void)
     }
     for (int p = 0; p < GP_PRIM_COUNT; p++) {
         for (int r = 1; r <= gp_rung_count((gp_prim)p); r++) {
-            gp_kernel_info ki;
+            gp_rung_info ki;
             struct cudaFuncAttributes fa;
             char what[96];
             gpa_occ_result o;
             int rt = -1;
-            if (gp__rung_kernel((gp_prim)p, r, &ki) || !ki.fn) {
+            if (gp_get_rung_info((gp_prim)p, r, &ki) != GP_SUCCESS || !ki.kernel) {
                 printf("%s rung %d: no kernel registered\n", gp_prim_name((gp_prim)p), r);
                 continue;
             }
             snprintf(what, sizeof what, "%s %02d %s", gp_prim_name((gp_prim)p), r, gp_rung_name((gp_prim)p, r));
-            CHECK_EQ_INT(cudaFuncGetAttributes(&fa, ki.fn), cudaSuccess);
+            CHECK_EQ_INT(cudaFuncGetAttributes(&fa, ki.kernel), cudaSuccess);
             CHECK(ki.threads >= 1 && ki.threads <= fa.maxThreadsPerBlock);
             /* a kernel launched with more than the default 48 KiB has opted in; do the same here */
             if (ki.dyn_smem > (size_t)fa.maxDynamicSharedSizeBytes) {
-                CHECK_EQ_INT(cudaFuncSetAttribute(ki.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)ki.dyn_smem),
+                CHECK_EQ_INT(cudaFuncSetAttribute(ki.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)ki.dyn_smem),
                              cudaSuccess);
-                CHECK_EQ_INT(cudaFuncGetAttributes(&fa, ki.fn), cudaSuccess);
+                CHECK_EQ_INT(cudaFuncGetAttributes(&fa, ki.kernel), cudaSuccess);
             }
             kernels++;
-            compare(&arch, what, ki.fn, ki.threads, ki.dyn_smem, &fa);
+            compare(&arch, what, ki.kernel, ki.threads, ki.dyn_smem, &fa);
             gpa_occupancy(&arch, ki.threads, fa.numRegs, fa.sharedSizeBytes + ki.dyn_smem, &o);
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&rt, ki.fn, ki.threads, ki.dyn_smem);
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&rt, ki.kernel, ki.threads, ki.dyn_smem);
             printf("%-28s %4d threads %3d regs %6zu+%-6zu B smem %4zu B local: %2d blocks/SM (runtime %2d), "
                    "%5.1f%%, %s\n", what, ki.threads, fa.numRegs, fa.sharedSizeBytes, ki.dyn_smem, fa.localSizeBytes,
                    o.blocks_per_sm, rt, 100.0 * o.occupancy, gpa_limit_name(o.limit));
             /* other block sizes, same kernel (registers and shared memory as compiled) */
-            for (int t = 32; t <= fa.maxThreadsPerBlock; t *= 2) compare(&arch, what, ki.fn, t, ki.dyn_smem, &fa);
-            if (fa.maxThreadsPerBlock >= 96) compare(&arch, what, ki.fn, 96, ki.dyn_smem, &fa);
-            if (fa.maxThreadsPerBlock >= 768) compare(&arch, what, ki.fn, 768, ki.dyn_smem, &fa);
+            for (int t = 32; t <= fa.maxThreadsPerBlock; t *= 2) compare(&arch, what, ki.kernel, t, ki.dyn_smem, &fa);
+            if (fa.maxThreadsPerBlock >= 96) compare(&arch, what, ki.kernel, 96, ki.dyn_smem, &fa);
+            if (fa.maxThreadsPerBlock >= 768) compare(&arch, what, ki.kernel, 768, ki.dyn_smem, &fa);
         }
     }
     printf("%d kernels compared\n", kernels);

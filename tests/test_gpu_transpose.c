@@ -3,7 +3,9 @@
  * user stream, argument errors, and more than 2^31 elements where memory allows (GP_TEST_LARGE).
  * GP_TEST_SMALL (compute-sanitizer) drops the big shapes. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
-#include "gpt.h"
+#include "gpu_test.h"
+#include "devdata.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>
@@ -51,31 +53,27 @@ static void arg_checks(gp_handle h)
     cudaFree(dd);
 }
 
-/* The dispatcher's choice: rung 4 (auto) or a forced 4 where the 16-byte path applies, rung 3 otherwise. */
+/* The dispatcher's choice: the 16-byte rungs (vec4, grouped) where every row starts on a 16-byte
+ * boundary, a rung below them otherwise. */
 static void fallbacks(gp_handle h, uint64_t *seed)
 {
-    int ran = 0;
+    const int vec4 = gp_rung_find(GP_PRIM_TRANSPOSE, "vec4"), grouped = gp_rung_find(GP_PRIM_TRANSPOSE, "grouped");
+    int aligned;
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 0, 0, (*seed)++, 0) == 0);
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 4); /* auto */
-    CHECK(gpt_verify_transpose_case(h, 5, 4, 256, 256, 256, 256, 4, 0, (*seed)++, 0) == 0); /* forced 5, off 16 B */
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 5);
+    aligned = tc_auto_rung(h, GP_PRIM_TRANSPOSE);
+    CHECK(aligned > 0);
+    CHECK(gpt_verify_transpose_case(h, grouped, 4, 256, 256, 256, 256, 4, 0, (*seed)++, 0) == 0); /* off 16 B */
+    CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_TRANSPOSE), grouped);
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 1, 0, (*seed)++, 0) == 0); /* in not 16-B aligned */
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 3);
-    CHECK(gpt_verify_transpose_case(h, 4, 4, 256, 255, 255, 256, 0, 0, (*seed)++, 0) == 0); /* ld_in not 4k */
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 3);
-    CHECK(gpt_verify_transpose_case(h, 4, 8, 256, 256, 256, 257, 0, 0, (*seed)++, 0) == 0); /* ld_out odd */
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 3);
+    CHECK(tc_auto_rung(h, GP_PRIM_TRANSPOSE) > 0 && tc_auto_rung(h, GP_PRIM_TRANSPOSE) < vec4);
+    CHECK(gpt_verify_transpose_case(h, vec4, 4, 256, 255, 255, 256, 0, 0, (*seed)++, 0) == 0); /* ld_in not 4k */
+    CHECK(tc_last_rung(h, GP_PRIM_TRANSPOSE) >= 1 && tc_last_rung(h, GP_PRIM_TRANSPOSE) < vec4);
+    CHECK(gpt_verify_transpose_case(h, vec4, 8, 256, 256, 256, 257, 0, 0, (*seed)++, 0) == 0); /* ld_out odd */
+    CHECK(tc_last_rung(h, GP_PRIM_TRANSPOSE) >= 1 && tc_last_rung(h, GP_PRIM_TRANSPOSE) < vec4);
     CHECK(gpt_verify_transpose_case(h, 0, 8, 256, 256, 256, 256, 0, 2, (*seed)++, 0) == 0); /* f64, 16-B aligned */
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 4); /* auto */
-    CHECK(gpt_verify_transpose_case(h, 5, 8, 256, 256, 256, 256, 0, 1, (*seed)++, 0) == 0); /* f64, 8-B aligned */
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    CHECK_EQ_INT(ran, 3);
+    CHECK_EQ_INT(tc_auto_rung(h, GP_PRIM_TRANSPOSE), aligned);
+    CHECK(gpt_verify_transpose_case(h, grouped, 8, 256, 256, 256, 256, 0, 1, (*seed)++, 0) == 0); /* 8-B aligned */
+    CHECK(tc_last_rung(h, GP_PRIM_TRANSPOSE) >= 1 && tc_last_rung(h, GP_PRIM_TRANSPOSE) < vec4);
 }
 
 /* More than 2^31 elements: 64-bit indexing in every rung (~17 GB of device memory, ~26 GB of host). */
@@ -132,11 +130,10 @@ int main(int argc, char **argv)
     const int small = getenv("GP_TEST_SMALL") != NULL;
     const int nshapes = (int)(sizeof shapes / sizeof shapes[0]);
     gp_handle h;
-    uint64_t seed = (uint64_t)time(NULL);
+    uint64_t seed = tc_seed("test_gpu_transpose");
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_transpose");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
-    printf("seed %llu\n", (unsigned long long)seed);
     arg_checks(h);
     for (int r = 0; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++) {
         for (int i = 0; i < nshapes; i++) {

@@ -59,7 +59,16 @@ __device__ unsigned long long probe_lookback(unsigned long long *status, int64_t
 #include "../../src/compact/03_smem_staged.cu"
 #define PROBE_TILE C3_TILE
 #define PROBE_WS_WORDS(tiles) (tiles)
-#define PROBE_LAUNCH gp__compact_r03_smem_staged
+/* rung 03's launcher over the probe's plain arguments */
+static gp_status probe_r03(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes, gp__select_type type,
+                           int pred, uint32_t value_bits, int64_t n, const void *in, const uint8_t *flags, void *out,
+                           int64_t *num_selected)
+{
+    gp_ctx c = {dev, s, ws, ws_bytes, -1, -1, 3};
+    gp_compact_args a = {type, pred, value_bits, n, in, flags, out, num_selected};
+    return gp__compact_staged_launch(&c, &a, 0);
+}
+#define PROBE_LAUNCH probe_r03
 #endif
 
 #ifdef PROBE_LB

@@ -45,10 +45,20 @@ __global__ void __launch_bounds__(SS_THREADS)
 /* Bytes of the flag/position array for a chunk, rounded up to 256. */
 static size_t flag_bytes(int64_t chunk) { return ((size_t)chunk * 4 + 255) & ~(size_t)255; }
 
-extern "C" gp_status gp__compact_r01_scan_scatter(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                                  gp__select_type type, int pred, uint32_t value_bits, int64_t n,
-                                                  const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
+GP_LAUNCHER(compact_r01_launch, gp_compact_args, ctx, p)
 {
+    const gp_device_info *dev = ctx->dev;
+    cudaStream_t s = ctx->stream;
+    void *ws = ctx->workspace;
+    const size_t ws_bytes = ctx->workspace_bytes;
+    const gp__select_type type = p->type;
+    const int pred = p->pred;
+    const uint32_t value_bits = p->value_bits;
+    const int64_t n = p->n;
+    const void *in = p->in;
+    const uint8_t *flags = p->flags;
+    void *out = p->out;
+    int64_t *num_selected = p->num_selected;
     const size_t esz = 4;
     unsigned long long *counts = (unsigned long long *)ws; /* slots 0 and 1 */
     unsigned *f = (unsigned *)((char *)ws + SS_HEADER);
@@ -78,7 +88,13 @@ extern "C" gp_status gp__compact_r01_scan_scatter(const gp_device_info *dev, cud
         GP_SELECT_DISPATCH(type, pred, LAUNCH);
 #undef LAUNCH
         GP_TRY(gp__launch_status());
-        GP_TRY(gp__scan_r05_lookback(dev, s, scan_ws, scan_ws_bytes, GP__SCAN_U32, 1, len, f, f));
+        {
+            gp_ctx sc = *ctx;
+            gp_scan_args sa = {GP__SCAN_U32, 1, len, f, f};
+            sc.workspace = scan_ws;
+            sc.workspace_bytes = scan_ws_bytes;
+            GP_TRY(gp__scan_r05.launch(&sc, &sa));
+        }
 #define LAUNCH(T, P)                                                                                     \
     select_scatter<T, P><<<grid, SS_THREADS, 0, s>>>((const T *)cin, cflags, gp_bits_to<T>(value_bits), f, len, \
                                                      (T *)cout, counts + (k & 1), counts + ((k + 1) & 1), last)
@@ -89,8 +105,12 @@ extern "C" gp_status gp__compact_r01_scan_scatter(const gp_device_info *dev, cud
     return GP_SUCCESS;
 }
 
-extern "C" gp_kernel_info gp__compact_r01_kernel(void)
+static gp_kernel_info compact_r01_kernel(void)
 {
     gp_kernel_info k = {(const void *)select_scatter<float, GP_SELECT_GT>, SS_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__compact_r01, "scan_scatter",
+        "flags -> scan (scan rung 05) -> scatter, 3 kernels per workspace-sized chunk", 70, GP_RUNG_AUTO,
+        compact_r01_launch_entry, NULL, compact_r01_kernel);

@@ -77,11 +77,19 @@ __global__ void __launch_bounds__(CS_THREADS)
     if (tile == num_tiles - 1 && threadIdx.x == 0) *num_selected = (long long)(offset + tile_count);
 }
 
-extern "C" gp_status gp__compact_r02_lookback(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                              gp__select_type type, int pred, uint32_t value_bits, int64_t n,
-                                              const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
+GP_LAUNCHER(compact_r02_launch, gp_compact_args, ctx, p)
 {
-    (void)dev;
+    cudaStream_t s = ctx->stream;
+    void *ws = ctx->workspace;
+    const size_t ws_bytes = ctx->workspace_bytes;
+    const gp__select_type type = p->type;
+    const int pred = p->pred;
+    const uint32_t value_bits = p->value_bits;
+    const int64_t n = p->n;
+    const void *in = p->in;
+    const uint8_t *flags = p->flags;
+    void *out = p->out;
+    int64_t *num_selected = p->num_selected;
     const int64_t tiles = gp_ceil_div(n, CS_TILE);
     const size_t need = CS_HEADER + (size_t)tiles * sizeof(unsigned long long);
     unsigned *counter = (unsigned *)ws;
@@ -100,8 +108,12 @@ extern "C" gp_status gp__compact_r02_lookback(const gp_device_info *dev, cudaStr
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__compact_r02_kernel(void)
+static gp_kernel_info compact_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)select_lookback<float, GP_SELECT_GT>, CS_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__compact_r02, "lookback",
+        "single pass: predicate in registers, block scan, look-back offsets, staged coalesced writes", 70, GP_RUNG_AUTO,
+        compact_r02_launch_entry, NULL, compact_r02_kernel);

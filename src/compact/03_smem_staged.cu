@@ -151,11 +151,20 @@ __global__ void __launch_bounds__(C3_THREADS, C3_MINB)
 }
 
 /* Rungs 03 and 04 (ahead > 0: each block asks L2 for the tile `ahead` tiles after its own). */
-extern "C" gp_status gp__compact_staged_launch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                               gp__select_type type, int pred, uint32_t value_bits, int64_t n,
-                                               const void *in, const uint8_t *flags, void *out, int64_t *num_selected,
-                                               int64_t ahead)
+extern "C" gp_status gp__compact_staged_launch(const gp_ctx *ctx, const gp_compact_args *p, int64_t ahead)
 {
+    const gp_device_info *dev = ctx->dev;
+    cudaStream_t s = ctx->stream;
+    void *ws = ctx->workspace;
+    const size_t ws_bytes = ctx->workspace_bytes;
+    const gp__select_type type = p->type;
+    const int pred = p->pred;
+    const uint32_t value_bits = p->value_bits;
+    const int64_t n = p->n;
+    const void *in = p->in;
+    const uint8_t *flags = p->flags;
+    void *out = p->out;
+    int64_t *num_selected = p->num_selected;
     const int64_t tiles = gp_ceil_div(n, C3_TILE);
     const size_t need = (size_t)tiles * sizeof(unsigned long long);
     unsigned long long *status = (unsigned long long *)ws;
@@ -176,15 +185,17 @@ extern "C" gp_status gp__compact_staged_launch(const gp_device_info *dev, cudaSt
     return gp__launch_status();
 }
 
-extern "C" gp_status gp__compact_r03_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                                 gp__select_type type, int pred, uint32_t value_bits, int64_t n,
-                                                 const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
+GP_LAUNCHER(compact_r03_launch, gp_compact_args, ctx, p)
 {
-    return gp__compact_staged_launch(dev, s, ws, ws_bytes, type, pred, value_bits, n, in, flags, out, num_selected, 0);
+    return gp__compact_staged_launch(ctx, p, 0);
 }
 
-extern "C" gp_kernel_info gp__compact_r03_kernel(void)
+static gp_kernel_info compact_r03_kernel(void)
 {
     gp_kernel_info k = {(const void *)staged_select<float, GP_SELECT_GT>, C3_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__compact_r03, "smem_staged",
+        "single pass, look-back; tile held in shared memory (cp.async) and registers, 2x the tiles in flight", 80, GP_RUNG_AUTO,
+        compact_r03_launch_entry, NULL, compact_r03_kernel);

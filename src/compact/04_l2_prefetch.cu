@@ -20,21 +20,17 @@
 #define C4_AHEAD_PCT 75 /* prefetch distance in tiles, as a percentage of the SM count */
 #endif
 
-extern "C" gp_status gp__compact_staged_launch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                               gp__select_type type, int pred, uint32_t value_bits, int64_t n,
-                                               const void *in, const uint8_t *flags, void *out, int64_t *num_selected,
-                                               int64_t ahead);
-
-extern "C" gp_status gp__compact_r04_l2_prefetch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                                 gp__select_type type, int pred, uint32_t value_bits, int64_t n,
-                                                 const void *in, const uint8_t *flags, void *out, int64_t *num_selected)
+GP_LAUNCHER(compact_r04_launch, gp_compact_args, ctx, p)
 {
-    const int64_t ahead = (int64_t)dev->sm_count * C4_AHEAD_PCT / 100;
-    return gp__compact_staged_launch(dev, s, ws, ws_bytes, type, pred, value_bits, n, in, flags, out, num_selected,
-                                     ahead > 0 ? ahead : 1);
+    const int64_t ahead = (int64_t)ctx->dev->sm_count * C4_AHEAD_PCT / 100;
+    return gp__compact_staged_launch(ctx, p, ahead > 0 ? ahead : 1);
 }
 
-extern "C" gp_kernel_info gp__compact_r04_kernel(void)
+static gp_kernel_info compact_r04_kernel(void)
 {
-    return gp__compact_r03_kernel(); /* the same kernel */
+    return gp__compact_r03.kernel(); /* the same kernel */
 }
+
+GP_RUNG(gp__compact_r04, "l2_prefetch",
+        "rung 03's kernel with a parameter: each block first asks L2 (one bulk prefetch) for the tile ~3/4 of the SM count ahead", 80, GP_RUNG_AUTO,
+        compact_r04_launch_entry, NULL, compact_r04_kernel);

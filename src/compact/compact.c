@@ -1,23 +1,15 @@
-/* compact.c — stream compaction (select if / flagged): argument checks and the choice of rung. */
+/* compact.c — stream compaction (select if / flagged): argument checks; the rung is chosen by the common picker. */
 #include "compact_internal.h"
 #include <stdint.h>
 #include <string.h>
 
-const gp_rung_desc gp__compact_rungs[] = {
-    {"scan_scatter", "flags -> scan (scan rung 05) -> scatter, 3 kernels per workspace-sized chunk", gp__compact_r01_kernel},
-    {"lookback", "single pass: predicate in registers, block scan, look-back offsets, staged coalesced writes", gp__compact_r02_kernel},
-    {"smem_staged", "single pass, look-back; tile held in shared memory (cp.async) and registers, 2x the tiles in flight", gp__compact_r03_kernel},
-    {"l2_prefetch", "rung 03, each block first asking L2 (one bulk prefetch) for the tile ~3/4 of the SM count ahead", gp__compact_r04_kernel},
-};
-const int gp__compact_rung_count = (int)(sizeof gp__compact_rungs / sizeof gp__compact_rungs[0]);
-
-static const gp__compact_launcher launchers[] = {gp__compact_r01_scan_scatter, gp__compact_r02_lookback,
-                                                     gp__compact_r03_smem_staged, gp__compact_r04_l2_prefetch};
+#define COMPACT_RUNGS(X) X(gp__compact_r01) X(gp__compact_r02) X(gp__compact_r03) X(gp__compact_r04)
+GP_PRIM_TABLE(gp__compact_prim, "compact", COMPACT_RUNGS);
 
 static gp_status select_common(gp_handle h, int64_t n, const void *in, const uint8_t *flags, gp__select_type type,
                         int pred, uint32_t value_bits, void *out, int64_t *num_selected)
 {
-    int rung;
+    gp_compact_args a;
     GP_TRY(gp__check_handle(h));
     if (type != GP__SEL_FLAGGED && (pred < 0 || pred >= GP_SELECT_PRED_COUNT)) return GP_ERROR_INVALID_VALUE;
     GP_TRY(gp__check_size(n));
@@ -31,10 +23,15 @@ static gp_status select_common(gp_handle h, int64_t n, const void *in, const uin
     if (gp__ranges_overlap(in, (size_t)n * 4, out, (size_t)n * 4)) return GP_ERROR_OVERLAP;
     if (gp__ranges_overlap(num_selected, 8, out, (size_t)n * 4)) return GP_ERROR_OVERLAP;
     if (flags && gp__ranges_overlap(flags, (size_t)n, out, (size_t)n * 4)) return GP_ERROR_OVERLAP;
-    rung = h->rung[GP_PRIM_COMPACT] ? h->rung[GP_PRIM_COMPACT] : 4;
-    h->last_rung[GP_PRIM_COMPACT] = rung;
-    return launchers[rung - 1](&h->dev, h->stream, h->workspace, h->workspace_bytes, type, pred, value_bits, n, in,
-                               flags, out, num_selected);
+    a.type = type;
+    a.pred = pred;
+    a.value_bits = value_bits;
+    a.n = n;
+    a.in = in;
+    a.flags = flags;
+    a.out = out;
+    a.num_selected = num_selected;
+    return gp__dispatch(h, GP_PRIM_COMPACT, &a);
 }
 
 gp_status gp_select_if_f32(gp_handle h, int64_t n, const float *in, gp_select_pred pred, float value, float *out,

@@ -45,13 +45,6 @@ int gp__ranges_overlap(const void *a, size_t abytes, const void *b, size_t bbyte
     return a0 < b0 + bbytes && b0 < a0 + abytes;
 }
 
-int gp__pick_rung(gp_handle h, gp_prim p, int automatic)
-{
-    int r = h->rung[p] ? h->rung[p] : automatic;
-    h->last_rung[p] = r;
-    return r;
-}
-
 gp_status gp__launch_status(void)
 {
     cudaError_t e = cudaGetLastError();

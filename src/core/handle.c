@@ -47,6 +47,7 @@ gp_status gp_create(gp_handle *out)
     h->workspace = h->own_workspace;
     h->workspace_bytes = h->own_workspace_bytes;
     h->stream = 0;
+    for (int p = 0; p < GP_PRIM_COUNT; p++) h->config[p] = h->last_config[p] = -1;
     h->magic = GP_HANDLE_MAGIC;
     *out = h;
     return GP_SUCCESS;
@@ -127,5 +128,38 @@ gp_status gp_get_last_rung(gp_handle h, gp_prim p, int *rung)
     if ((int)p < 0 || p >= GP_PRIM_COUNT) return GP_ERROR_INVALID_VALUE;
     if (!rung) return GP_ERROR_NULL_POINTER;
     *rung = h->last_rung[p];
+    return GP_SUCCESS;
+}
+
+gp_status gp_rung_supported(gp_handle h, gp_prim p, int rung, int *supported)
+{
+    GP_TRY(gp__check_handle(h));
+    if ((int)p < 0 || p >= GP_PRIM_COUNT) return GP_ERROR_INVALID_VALUE;
+    if (!supported) return GP_ERROR_NULL_POINTER;
+    if (rung < 1 || rung > gp_rung_count(p)) return GP_ERROR_INVALID_RUNG;
+    *supported = (int)(gp__supported_rungs(h, p) >> rung & 1u);
+    return GP_SUCCESS;
+}
+
+gp_status gp_set_config(gp_handle h, gp_prim p, int config)
+{
+    int most = 0;
+    GP_TRY(gp__check_handle(h));
+    if ((int)p < 0 || p >= GP_PRIM_COUNT) return GP_ERROR_INVALID_VALUE;
+    for (int r = 1; r <= gp_rung_count(p); r++) {
+        gp_rung_info ri;
+        if (gp_get_rung_info(p, r, &ri) == GP_SUCCESS && ri.configs > most) most = ri.configs;
+    }
+    if (config < -1 || config >= most) return GP_ERROR_INVALID_VALUE;
+    h->config[p] = config;
+    return GP_SUCCESS;
+}
+
+gp_status gp_get_last_config(gp_handle h, gp_prim p, int *config)
+{
+    GP_TRY(gp__check_handle(h));
+    if ((int)p < 0 || p >= GP_PRIM_COUNT) return GP_ERROR_INVALID_VALUE;
+    if (!config) return GP_ERROR_NULL_POINTER;
+    *config = h->last_config[p];
     return GP_SUCCESS;
 }

@@ -22,19 +22,27 @@ __global__ void __launch_bounds__(256) hist_global(const T *__restrict__ samples
     }
 }
 
-extern "C" gp_status gp__hist_r01_global(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int *ran)
+/* Also the fall-back of rungs 02-04 when their shared memory cannot be granted at run time. */
+extern "C" gp_status gp__hist_global(gp_ctx *ctx, const gp_hist_call *c)
 {
     const int threads = 256;
-    const unsigned blocks = gp_grid_for(dev, threads, c->n, 1);
-    *ran = 1;
+    const unsigned blocks = gp_grid_for(ctx->dev, threads, c->n, 1);
+    cudaStream_t s = ctx->stream;
+    ctx->ran_rung = 1;
 #define LAUNCH(T) hist_global<T><<<blocks, threads, 0, s>>>((const T *)c->samples, c->n, c->bins, c->wide, c->p)
     GP_HIST_DISPATCH(c, LAUNCH)
 #undef LAUNCH
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__hist_r01_kernel(void)
+GP_LAUNCHER(hist_r01_launch, gp_hist_call, ctx, c) { return gp__hist_global(ctx, c); }
+
+static gp_kernel_info hist_r01_kernel(void)
 {
     gp_kernel_info k = {(const void *)hist_global<uint8_t>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__histogram_r01, "global",
+        "one global atomicAdd per sample", 70, GP_RUNG_AUTO,
+        hist_r01_launch_entry, NULL, hist_r01_kernel);

@@ -26,16 +26,18 @@ __global__ void __launch_bounds__(256) hist_shared(const T *__restrict__ samples
     gp_hist_smem_merge(sh, p.num_bins, 0, bins, wide);
 }
 
-extern "C" gp_status gp__hist_r02_shared(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int *ran)
+GP_ACCEPTS(hist_r02_accepts, gp_hist_call, dev, c) { return (size_t)c->p.num_bins * 4 <= dev->smem_per_block_optin; }
+
+GP_LAUNCHER(hist_r02_launch, gp_hist_call, ctx, c)
 {
+    const gp_device_info *dev = ctx->dev;
+    cudaStream_t s = ctx->stream;
     const int threads = 256;
     const size_t smem = (size_t)c->p.num_bins * 4;
-    if (smem > dev->smem_per_block_optin) return gp__hist_r01_global(dev, s, c, ran);
-    *ran = 2;
 #define LAUNCH(T)                                                                                         \
     do {                                                                                                  \
         const void *fn = (const void *)hist_shared<T>;                                                    \
-        if (gp_hist_allow_smem(fn, smem)) return gp__hist_r01_global(dev, s, c, ran);                     \
+        if (gp_hist_allow_smem(fn, smem)) return gp__hist_global(ctx, c);                           \
         unsigned blocks = gp_hist_grid(dev, fn, threads, smem, gp_ceil_div(c->n, threads));               \
         hist_shared<T><<<blocks, threads, smem, s>>>((const T *)c->samples, c->n, c->bins, c->wide, c->p);         \
     } while (0)
@@ -44,8 +46,12 @@ extern "C" gp_status gp__hist_r02_shared(const gp_device_info *dev, cudaStream_t
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__hist_r02_kernel(void)
+static gp_kernel_info hist_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)hist_shared<uint8_t>, 256, 256 * 4};
     return k;
 }
+
+GP_RUNG(gp__histogram_r02, "shared",
+        "a private shared-memory histogram per block, merged with one global atomic per bin", 70, GP_RUNG_AUTO,
+        hist_r02_launch_entry, hist_r02_accepts_entry, hist_r02_kernel);

@@ -27,18 +27,19 @@ __global__ void __launch_bounds__(256) hist_lanes(const T *__restrict__ samples,
     gp_hist_smem_merge(sh, p.num_bins, log2r, bins, wide);
 }
 
-extern "C" gp_status gp__hist_r03_lanes(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int *ran)
+GP_ACCEPTS(hist_r03_accepts, gp_hist_call, dev, c) { return gp_hist_log2_copies(dev, c->p.num_bins) >= 0; }
+
+GP_LAUNCHER(hist_r03_launch, gp_hist_call, ctx, c)
 {
+    const gp_device_info *dev = ctx->dev;
+    cudaStream_t s = ctx->stream;
     const int threads = 256;
     const int log2r = gp_hist_log2_copies(dev, c->p.num_bins);
-    size_t smem;
-    if (log2r < 0) return gp__hist_r01_global(dev, s, c, ran);
-    smem = ((size_t)c->p.num_bins << log2r) * 4;
-    *ran = 3;
+    const size_t smem = ((size_t)c->p.num_bins << log2r) * 4;
 #define LAUNCH(T)                                                                                         \
     do {                                                                                                  \
         const void *fn = (const void *)hist_lanes<T>;                                                     \
-        if (gp_hist_allow_smem(fn, smem)) return gp__hist_r01_global(dev, s, c, ran);                     \
+        if (gp_hist_allow_smem(fn, smem)) return gp__hist_global(ctx, c);                           \
         unsigned blocks = gp_hist_grid(dev, fn, threads, smem, gp_ceil_div(c->n, threads));               \
         hist_lanes<T><<<blocks, threads, smem, s>>>((const T *)c->samples, c->n, c->bins, c->wide, c->p, log2r);   \
     } while (0)
@@ -47,8 +48,12 @@ extern "C" gp_status gp__hist_r03_lanes(const gp_device_info *dev, cudaStream_t 
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__hist_r03_kernel(void)
+static gp_kernel_info hist_r03_kernel(void)
 {
     gp_kernel_info k = {(const void *)hist_lanes<uint8_t>, 256, 256 * 32 * 4};
     return k;
 }
+
+GP_RUNG(gp__histogram_r03, "lanes",
+        "32 sub-histograms per block, lane l in bank l: conflict-free shared atomics on any data", 70, GP_RUNG_AUTO,
+        hist_r03_launch_entry, hist_r03_accepts_entry, hist_r03_kernel);

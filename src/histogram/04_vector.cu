@@ -103,9 +103,9 @@ __global__ void __launch_bounds__(256) hist_vector(const T *__restrict__ samples
 }
 
 template <typename T, int LOG2R>
-static gp_status hist_vector_launch(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int log2r,
-                                    int *ran)
+static gp_status hist_vector_launch(gp_ctx *ctx, const gp_hist_call *c, int log2r)
 {
+    const gp_device_info *dev = ctx->dev;
     const int rows = c->p.num_bins + (sizeof(T) == 1 ? 0 : 1); /* f32 / i32: the spare row */
     const int threads = 256;
     const int VEC = 16 / (int)sizeof(T);
@@ -117,29 +117,36 @@ static gp_status hist_vector_launch(const gp_device_info *dev, cudaStream_t s, c
     unsigned blocks;
     if (head > c->n) head = c->n;
     nvec = (c->n - head) / VEC;
-    if (gp_hist_allow_smem(fn, smem)) return gp__hist_r01_global(dev, s, c, ran);
+    if (gp_hist_allow_smem(fn, smem)) return gp__hist_global(ctx, c);
     {
         int64_t need = gp_ceil_div(nvec, (int64_t)threads * HIST_UNROLL);
         int64_t full = (int64_t)gp_hist_grid(dev, fn, threads, smem, INT64_MAX) * HIST_WAVES;
         blocks = (unsigned)(need < full ? (need > 0 ? need : 1) : full);
     }
-    *ran = 4;
-    hist_vector<T, LOG2R><<<blocks, threads, smem, s>>>(x, head, nvec, c->n, c->bins, c->wide, c->p, log2r);
+    hist_vector<T, LOG2R><<<blocks, threads, smem, ctx->stream>>>(x, head, nvec, c->n, c->bins, c->wide, c->p, log2r);
     return gp__launch_status();
 }
 
-extern "C" gp_status gp__hist_r04_vector(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int *ran)
+/* f32 / i32 count out-of-range samples in a spare row after the last bin */
+static int hist_r04_rows(const gp_hist_call *c) { return c->p.num_bins + (c->type == GP_HIST_U8 ? 0 : 1); }
+
+GP_ACCEPTS(hist_r04_accepts, gp_hist_call, dev, c) { return gp_hist_log2_copies(dev, hist_r04_rows(c)) >= 0; }
+
+GP_LAUNCHER(hist_r04_launch, gp_hist_call, ctx, c)
 {
-    const int log2r = gp_hist_log2_copies(dev, c->p.num_bins + (c->type == GP_HIST_U8 ? 0 : 1));
-    if (log2r < 0) return gp__hist_r01_global(dev, s, c, ran);
+    const int log2r = gp_hist_log2_copies(ctx->dev, hist_r04_rows(c));
 #define LAUNCH(T)                                                                                         \
-    return log2r == 5 ? hist_vector_launch<T, 5>(dev, s, c, log2r, ran) : hist_vector_launch<T, -1>(dev, s, c, log2r, ran)
+    return log2r == 5 ? hist_vector_launch<T, 5>(ctx, c, log2r) : hist_vector_launch<T, -1>(ctx, c, log2r)
     GP_HIST_DISPATCH(c, LAUNCH)
 #undef LAUNCH
 }
 
-extern "C" gp_kernel_info gp__hist_r04_kernel(void)
+static gp_kernel_info hist_r04_kernel(void)
 {
     gp_kernel_info k = {(const void *)hist_vector<uint8_t, 5>, 256, 256 * 32 * 4};
     return k;
 }
+
+GP_RUNG(gp__histogram_r04, "vector",
+        "16-byte loads (16 u8 samples), 2 in flight per thread, grid of 8 waves from the SM count", 70, GP_RUNG_AUTO,
+        hist_r04_launch_entry, hist_r04_accepts_entry, hist_r04_kernel);

@@ -1,4 +1,4 @@
-/* hist_internal.h — the histogram rungs' launchers, called by the dispatcher (histogram.c). */
+/* hist_internal.h — the histogram rungs' argument struct, shared by the dispatcher (histogram.c) and the rungs. */
 #ifndef GP_HIST_INTERNAL_H
 #define GP_HIST_INTERNAL_H
 #include "../core/internal.h"
@@ -19,19 +19,9 @@ typedef struct gp_hist_call {
     gp_hist_params p;
 } gp_hist_call;
 
-/* Each launcher queues the kernel on s and writes the rung that actually ran to *ran (a rung whose
- * shared-memory histogram does not fit falls back to rung 1, global atomics). */
-typedef gp_status (*gp_hist_launcher)(const gp_device_info *dev, cudaStream_t s, const gp_hist_call *c, int *ran);
-
-gp_status gp__hist_r01_global(const gp_device_info *, cudaStream_t, const gp_hist_call *, int *);
-gp_status gp__hist_r02_shared(const gp_device_info *, cudaStream_t, const gp_hist_call *, int *);
-gp_status gp__hist_r03_lanes(const gp_device_info *, cudaStream_t, const gp_hist_call *, int *);
-gp_status gp__hist_r04_vector(const gp_device_info *, cudaStream_t, const gp_hist_call *, int *);
-
-gp_kernel_info gp__hist_r01_kernel(void);
-gp_kernel_info gp__hist_r02_kernel(void);
-gp_kernel_info gp__hist_r03_kernel(void);
-gp_kernel_info gp__hist_r04_kernel(void);
+/* Rung 01's launcher; rungs 02-04 fall back to it (and record rung 1 in ctx->ran_rung) when the shared
+ * memory they need cannot be granted at run time. */
+gp_status gp__hist_global(gp_ctx *ctx, const gp_hist_call *c);
 
 #ifdef __cplusplus
 }

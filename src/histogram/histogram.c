@@ -1,21 +1,10 @@
-/* histogram.c — the histogram primitive: argument checks, zeroing of the bins, the choice of rung. */
+/* histogram.c — the histogram primitive: argument checks and zeroing of the bins; the rung
+ * is chosen by the common picker. Rungs 02-04 accept only bin counts whose shared-memory histograms fit. */
 #include "hist_internal.h"
 #include <stdint.h>
 
-const gp_rung_desc gp__histogram_rungs[] = {
-    {"global", "one global atomicAdd per sample", gp__hist_r01_kernel},
-    {"shared", "a private shared-memory histogram per block, merged with one global atomic per bin",
-     gp__hist_r02_kernel},
-    {"lanes", "32 sub-histograms per block, lane l in bank l: conflict-free shared atomics on any data",
-     gp__hist_r03_kernel},
-    {"vector", "16-byte loads (16 u8 samples), 4 in flight per thread, persistent grid from the SM count",
-     gp__hist_r04_kernel},
-};
-const int gp__histogram_rung_count = (int)(sizeof gp__histogram_rungs / sizeof gp__histogram_rungs[0]);
-
-static const gp_hist_launcher launchers[] = {
-    gp__hist_r01_global, gp__hist_r02_shared, gp__hist_r03_lanes, gp__hist_r04_vector,
-};
+#define HISTOGRAM_RUNGS(X) X(gp__histogram_r01) X(gp__histogram_r02) X(gp__histogram_r03) X(gp__histogram_r04)
+GP_PRIM_TABLE(gp__histogram_prim, "histogram", HISTOGRAM_RUNGS);
 
 static const size_t sample_bytes[] = {1, 4, 4};
 
@@ -23,8 +12,6 @@ static gp_status histogram(gp_handle h, gp_hist_call *c)
 {
     const size_t count_bytes = c->wide ? sizeof(uint64_t) : sizeof(uint32_t);
     const size_t bins_bytes = (size_t)c->p.num_bins * count_bytes;
-    int rung, ran = 0;
-    gp_status st;
     GP_TRY(gp__check_dev_ptr(c->bins));
     if ((uintptr_t)c->bins % count_bytes) return GP_ERROR_INVALID_VALUE;
     if (c->n > 0) {
@@ -42,10 +29,7 @@ static gp_status histogram(gp_handle h, gp_hist_call *c)
         h->last_rung[GP_PRIM_HISTOGRAM] = 0;
         return GP_SUCCESS;
     }
-    rung = h->rung[GP_PRIM_HISTOGRAM] ? h->rung[GP_PRIM_HISTOGRAM] : 4;
-    st = launchers[rung - 1](&h->dev, h->stream, c, &ran);
-    h->last_rung[GP_PRIM_HISTOGRAM] = ran;
-    return st;
+    return gp__dispatch(h, GP_PRIM_HISTOGRAM, c);
 }
 
 static gp_status u8(gp_handle h, int64_t n, const uint8_t *samples, void *bins, int wide)

@@ -15,12 +15,15 @@ __global__ void map_naive(int64_t n, const float *__restrict__ a, const float *_
     if (i < n) c[i] = gp_binop_apply<OP>(a[i], b[i]);
 }
 
-extern "C" gp_status gp__map_f32_r01_naive(const gp_device_info *dev, cudaStream_t s, gp_binop op, int64_t n,
-                                           const float *a, const float *b, float *c)
+GP_LAUNCHER(map_r01_launch, gp_map_args, ctx, p)
 {
+    cudaStream_t s = ctx->stream;
+    const gp_binop op = p->op;
+    const int64_t n = p->n;
+    const float *a = p->a, *b = p->b;
+    float *c = p->c;
     const int threads = 256;
     int64_t blocks = gp_ceil_div(n, threads);
-    (void)dev;
     if (blocks > 0x7fffffff) return GP_ERROR_INVALID_VALUE; /* > 5.5e11 elements: beyond any GPU's memory */
 #define LAUNCH(OPC) map_naive<OPC><<<(unsigned)blocks, threads, 0, s>>>(n, a, b, c)
     GP_MAP_DISPATCH(op, LAUNCH)
@@ -28,8 +31,11 @@ extern "C" gp_status gp__map_f32_r01_naive(const gp_device_info *dev, cudaStream
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__map_r01_kernel(void)
+static gp_kernel_info map_r01_kernel(void)
 {
     gp_kernel_info k = {(const void *)map_naive<GP_BINOP_ADD>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__map_r01, "naive", "one element per thread, grid sized from n", 70, GP_RUNG_AUTO,
+        map_r01_launch_entry, NULL, map_r01_kernel);

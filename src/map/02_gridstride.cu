@@ -18,9 +18,14 @@ __global__ void map_gridstride(int64_t n, const float *__restrict__ a, const flo
         c[i] = gp_binop_apply<OP>(a[i], b[i]);
 }
 
-extern "C" gp_status gp__map_f32_r02_gridstride(const gp_device_info *dev, cudaStream_t s, gp_binop op, int64_t n,
-                                                const float *a, const float *b, float *c)
+GP_LAUNCHER(map_r02_launch, gp_map_args, ctx, p)
 {
+    const gp_device_info *dev = ctx->dev;
+    cudaStream_t s = ctx->stream;
+    const gp_binop op = p->op;
+    const int64_t n = p->n;
+    const float *a = p->a, *b = p->b;
+    float *c = p->c;
     const int threads = 256;
     unsigned blocks = gp_grid_for(dev, threads, n, 1);
 #define LAUNCH(OPC) map_gridstride<OPC><<<blocks, threads, 0, s>>>(n, a, b, c)
@@ -29,8 +34,11 @@ extern "C" gp_status gp__map_f32_r02_gridstride(const gp_device_info *dev, cudaS
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__map_r02_kernel(void)
+static gp_kernel_info map_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)map_gridstride<GP_BINOP_ADD>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__map_r02, "gridstride", "fixed one-wave grid, each thread strides over the array", 70, GP_RUNG_AUTO,
+        map_r02_launch_entry, NULL, map_r02_kernel);

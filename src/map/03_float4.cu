@@ -23,13 +23,16 @@ __global__ void map_float4(int64_t head, int64_t nvec, int64_t n, const float *_
     gp_map_edges<OP>(i, head, head + 4 * nvec, n, a, b, c);
 }
 
-extern "C" gp_status gp__map_f32_r03_float4(const gp_device_info *dev, cudaStream_t s, gp_binop op, int64_t n,
-                                            const float *a, const float *b, float *c)
+GP_LAUNCHER(map_r03_launch, gp_map_args, ctx, p)
 {
+    cudaStream_t s = ctx->stream;
+    const gp_binop op = p->op;
+    const int64_t n = p->n;
+    const float *a = p->a, *b = p->b;
+    float *c = p->c;
     const int threads = 256;
     int64_t head = gp_map_head(a, n), nvec = (n - head) / 4;
     int64_t blocks = gp_ceil_div(nvec > 4 ? nvec : 4, threads); /* at least 4 threads for the edges */
-    (void)dev;
     if (blocks > 0x7fffffff) return GP_ERROR_INVALID_VALUE;
 #define LAUNCH(OPC) map_float4<OPC><<<(unsigned)blocks, threads, 0, s>>>(head, nvec, n, a, b, c)
     GP_MAP_DISPATCH(op, LAUNCH)
@@ -37,8 +40,11 @@ extern "C" gp_status gp__map_f32_r03_float4(const gp_device_info *dev, cudaStrea
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__map_r03_kernel(void)
+static gp_kernel_info map_r03_kernel(void)
 {
     gp_kernel_info k = {(const void *)map_float4<GP_BINOP_ADD>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__map_r03, "float4", "16-byte vector loads/stores (LDG.128), one float4 per thread", 70, GP_RUNG_AUTO,
+        map_r03_launch_entry, gp__map_vec_accepts, map_r03_kernel);

@@ -39,13 +39,16 @@ __global__ void __launch_bounds__(256) map_ilp(int64_t head, int64_t nvec, int64
     gp_map_edges<OP>((int64_t)blockIdx.x * blockDim.x + threadIdx.x, head, head + 4 * nvec, n, a, b, c);
 }
 
-extern "C" gp_status gp__map_f32_r04_ilp(const gp_device_info *dev, cudaStream_t s, gp_binop op, int64_t n,
-                                         const float *a, const float *b, float *c)
+GP_LAUNCHER(map_r04_launch, gp_map_args, ctx, p)
 {
+    cudaStream_t s = ctx->stream;
+    const gp_binop op = p->op;
+    const int64_t n = p->n;
+    const float *a = p->a, *b = p->b;
+    float *c = p->c;
     const int threads = 256;
     int64_t head = gp_map_head(a, n), nvec = (n - head) / 4;
     int64_t blocks = gp_ceil_div(nvec > 4 ? nvec : 4, (int64_t)threads * MAP_UNROLL);
-    (void)dev;
     if (blocks > 0x7fffffff) return GP_ERROR_INVALID_VALUE;
 #define LAUNCH(OPC) map_ilp<OPC><<<(unsigned)blocks, threads, 0, s>>>(head, nvec, n, a, b, c)
     GP_MAP_DISPATCH(op, LAUNCH)
@@ -53,8 +56,11 @@ extern "C" gp_status gp__map_f32_r04_ilp(const gp_device_info *dev, cudaStream_t
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__map_r04_kernel(void)
+static gp_kernel_info map_r04_kernel(void)
 {
     gp_kernel_info k = {(const void *)map_ilp<GP_BINOP_ADD>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__map_r04, "ilp", "4 float4 per input loaded before first use (more bytes in flight)", 70, GP_RUNG_NOT_AUTO,
+        map_r04_launch_entry, gp__map_vec_accepts, map_r04_kernel);

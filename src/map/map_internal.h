@@ -1,4 +1,4 @@
-/* map_internal.h — the map rungs' launchers, called by the dispatcher (map.c). */
+/* map_internal.h — the map rungs' argument struct, shared by the dispatcher (map.c) and the rung files. */
 #ifndef GP_MAP_INTERNAL_H
 #define GP_MAP_INTERNAL_H
 #include "../core/internal.h"
@@ -6,18 +6,17 @@
 extern "C" {
 #endif
 
-typedef gp_status (*gp_map_f32_launcher)(const gp_device_info *dev, cudaStream_t s, gp_binop op, int64_t n,
-                                         const float *a, const float *b, float *c);
+/* One call, checked by the dispatcher: c[i] = a[i] op b[i] for i < n, n >= 1. */
+typedef struct gp_map_args {
+    gp_binop op;
+    int64_t n;
+    const float *a;
+    const float *b;
+    float *c;
+} gp_map_args;
 
-gp_status gp__map_f32_r01_naive(const gp_device_info *, cudaStream_t, gp_binop, int64_t, const float *, const float *, float *);
-gp_status gp__map_f32_r02_gridstride(const gp_device_info *, cudaStream_t, gp_binop, int64_t, const float *, const float *, float *);
-gp_status gp__map_f32_r03_float4(const gp_device_info *, cudaStream_t, gp_binop, int64_t, const float *, const float *, float *);
-gp_status gp__map_f32_r04_ilp(const gp_device_info *, cudaStream_t, gp_binop, int64_t, const float *, const float *, float *);
-
-gp_kernel_info gp__map_r01_kernel(void);
-gp_kernel_info gp__map_r02_kernel(void);
-gp_kernel_info gp__map_r03_kernel(void);
-gp_kernel_info gp__map_r04_kernel(void);
+/* The vectorised rungs (03, 04) accept a, b, c only when equally aligned modulo 16 bytes. */
+int gp__map_vec_accepts(const gp_device_info *dev, const void *args);
 
 #ifdef __cplusplus
 }

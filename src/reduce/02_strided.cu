@@ -41,10 +41,14 @@ template <typename In, typename Op, typename Out> struct rung02 {
     static gp_status run(const gp_reduce_args *a) { return gp_reduce_multipass<rung02, In, Op, Out>(a); }
 };
 
-extern "C" gp_status gp__reduce_r02(const gp_reduce_args *a) { return gp_reduce_dispatch<rung02>(a); }
+GP_LAUNCHER(reduce_r02_launch, gp_reduce_args, ctx, p) { return gp_reduce_dispatch<rung02>(ctx, p); }
 
-extern "C" gp_kernel_info gp__reduce_r02_kernel(void)
+static gp_kernel_info reduce_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)reduce_strided<float, gp_op_sum<float>, float>, GP_RED_THREADS, 0};
     return k;
 }
+
+/* deterministic mode (fixed grid) runs on rung 08 only */
+GP_RUNG(gp__reduce_r02, "strided", "strided index 2*s*tid: no divergence, bank conflicts", 70, GP_RUNG_AUTO,
+        reduce_r02_launch_entry, gp__reduce_any_grid_accepts, reduce_r02_kernel);

@@ -39,10 +39,14 @@ template <typename In, typename Op, typename Out> struct rung04 {
     static gp_status run(const gp_reduce_args *a) { return gp_reduce_multipass<rung04, In, Op, Out>(a); }
 };
 
-extern "C" gp_status gp__reduce_r04(const gp_reduce_args *a) { return gp_reduce_dispatch<rung04>(a); }
+GP_LAUNCHER(reduce_r04_launch, gp_reduce_args, ctx, p) { return gp_reduce_dispatch<rung04>(ctx, p); }
 
-extern "C" gp_kernel_info gp__reduce_r04_kernel(void)
+static gp_kernel_info reduce_r04_kernel(void)
 {
     gp_kernel_info k = {(const void *)reduce_first_add<float, gp_op_sum<float>, float>, GP_RED_THREADS, 0};
     return k;
 }
+
+/* deterministic mode (fixed grid) runs on rung 08 only */
+GP_RUNG(gp__reduce_r04, "first_add", "two elements per thread, added during the load", 70, GP_RUNG_AUTO,
+        reduce_r04_launch_entry, gp__reduce_any_grid_accepts, reduce_r04_kernel);

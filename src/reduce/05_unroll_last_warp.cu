@@ -51,10 +51,14 @@ template <typename In, typename Op, typename Out> struct rung05 {
     static gp_status run(const gp_reduce_args *a) { return gp_reduce_multipass<rung05, In, Op, Out>(a); }
 };
 
-extern "C" gp_status gp__reduce_r05(const gp_reduce_args *a) { return gp_reduce_dispatch<rung05>(a); }
+GP_LAUNCHER(reduce_r05_launch, gp_reduce_args, ctx, p) { return gp_reduce_dispatch<rung05>(ctx, p); }
 
-extern "C" gp_kernel_info gp__reduce_r05_kernel(void)
+static gp_kernel_info reduce_r05_kernel(void)
 {
     gp_kernel_info k = {(const void *)reduce_unroll_last<float, gp_op_sum<float>, float>, GP_RED_THREADS, 0};
     return k;
 }
+
+/* deterministic mode (fixed grid) runs on rung 08 only */
+GP_RUNG(gp__reduce_r05, "unroll_warp", "last warp unrolled with __syncwarp, no block barriers", 70, GP_RUNG_AUTO,
+        reduce_r05_launch_entry, gp__reduce_any_grid_accepts, reduce_r05_kernel);

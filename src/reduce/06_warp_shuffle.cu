@@ -36,10 +36,14 @@ template <typename In, typename Op, typename Out> struct rung06 {
     static gp_status run(const gp_reduce_args *a) { return gp_reduce_multipass<rung06, In, Op, Out>(a); }
 };
 
-extern "C" gp_status gp__reduce_r06(const gp_reduce_args *a) { return gp_reduce_dispatch<rung06>(a); }
+GP_LAUNCHER(reduce_r06_launch, gp_reduce_args, ctx, p) { return gp_reduce_dispatch<rung06>(ctx, p); }
 
-extern "C" gp_kernel_info gp__reduce_r06_kernel(void)
+static gp_kernel_info reduce_r06_kernel(void)
 {
     gp_kernel_info k = {(const void *)reduce_shuffle<float, gp_op_sum<float>, float>, GP_RED_THREADS, 0};
     return k;
 }
+
+/* deterministic mode (fixed grid) runs on rung 08 only */
+GP_RUNG(gp__reduce_r06, "shuffle", "warp shuffles (__shfl_down_sync) instead of the shared tree", 70, GP_RUNG_AUTO,
+        reduce_r06_launch_entry, gp__reduce_any_grid_accepts, reduce_r06_kernel);

@@ -61,10 +61,14 @@ template <typename In, typename Op, typename Out> struct rung07 {
     }
 };
 
-extern "C" gp_status gp__reduce_r07(const gp_reduce_args *a) { return gp_reduce_dispatch<rung07>(a); }
+GP_LAUNCHER(reduce_r07_launch, gp_reduce_args, ctx, p) { return gp_reduce_dispatch<rung07>(ctx, p); }
 
-extern "C" gp_kernel_info gp__reduce_r07_kernel(void)
+static gp_kernel_info reduce_r07_kernel(void)
 {
     gp_kernel_info k = {(const void *)reduce_vectorised<float, gp_op_sum<float>, float>, GP_RED_THREADS, 0};
     return k;
 }
+
+/* deterministic mode (fixed grid) runs on rung 08 only */
+GP_RUNG(gp__reduce_r07, "vectorised", "one wave, grid-stride, 4 x 16-byte loads in flight per thread, 2 launches", 70, GP_RUNG_AUTO,
+        reduce_r07_launch_entry, gp__reduce_any_grid_accepts, reduce_r07_kernel);

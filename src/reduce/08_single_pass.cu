@@ -65,10 +65,13 @@ template <typename In, typename Op, typename Out> struct rung08 {
     }
 };
 
-extern "C" gp_status gp__reduce_r08(const gp_reduce_args *a) { return gp_reduce_dispatch<rung08>(a); }
+GP_LAUNCHER(reduce_r08_launch, gp_reduce_args, ctx, p) { return gp_reduce_dispatch<rung08>(ctx, p); }
 
-extern "C" gp_kernel_info gp__reduce_r08_kernel(void)
+static gp_kernel_info reduce_r08_kernel(void)
 {
     gp_kernel_info k = {(const void *)reduce_single_pass<float, gp_op_sum<float>, float>, GP_RED_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__reduce_r08, "single_pass", "one launch: last block (atomic ticket) combines partials in fixed order", 70, GP_RUNG_AUTO,
+        reduce_r08_launch_entry, NULL, reduce_r08_kernel);

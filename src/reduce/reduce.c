@@ -1,38 +1,28 @@
-/* reduce.c — the reduce primitive: argument checks and the choice of rung.
+/* reduce.c — the reduce primitive: argument checks; the rung is chosen by the common picker (core/rungs.c).
  *
- * Automatic choice: rung 8 (single pass) for every n. It reads the input once at full bandwidth (like
+ * The automatic choice comes out as rung 8 (single pass, the top rung) for every n. It reads the input once at full bandwidth (like
  * rung 7) and needs one launch plus a 4-byte memset, where rung 7 needs two launches; for small n both are
  * bound by launch latency and a single block does all the work either way. Rungs 1-6 are slower at every
- * size (one or two elements per thread per tile, several passes). Deterministic mode: rung 8 with a
- * device-independent grid, whatever rung is forced. */
+ * size (one or two elements per thread per tile, several passes). Deterministic mode: rungs 1-7 do not
+ * accept it (gp__reduce_any_grid_accepts), so any forced rung falls through to rung 8 with a
+ * device-independent grid. */
 #include "reduce_internal.h"
 #include <stdint.h>
 
-const gp_rung_desc gp__reduce_rungs[] = {
-    {"interleaved", "shared-memory tree, tid % (2s) == 0 works: divergent warps", gp__reduce_r01_kernel},
-    {"strided", "strided index 2*s*tid: no divergence, bank conflicts", gp__reduce_r02_kernel},
-    {"sequential", "sequential addressing tid < s: conflict-free", gp__reduce_r03_kernel},
-    {"first_add", "two elements per thread, added during the load", gp__reduce_r04_kernel},
-    {"unroll_warp", "last warp unrolled with __syncwarp, no block barriers", gp__reduce_r05_kernel},
-    {"shuffle", "warp shuffles (__shfl_down_sync) instead of the shared tree", gp__reduce_r06_kernel},
-    {"vectorised", "one wave, grid-stride, 4 x 16-byte loads in flight per thread, 2 launches", gp__reduce_r07_kernel},
-    {"single_pass", "one launch: last block (atomic ticket) combines partials in fixed order", gp__reduce_r08_kernel},
-};
-const int gp__reduce_rung_count = (int)(sizeof gp__reduce_rungs / sizeof gp__reduce_rungs[0]);
+#define REDUCE_RUNGS(X) X(gp__reduce_r01) X(gp__reduce_r02) X(gp__reduce_r03) X(gp__reduce_r04) \
+    X(gp__reduce_r05) X(gp__reduce_r06) X(gp__reduce_r07) X(gp__reduce_r08)
+GP_PRIM_TABLE(gp__reduce_prim, "reduce", REDUCE_RUNGS);
 
-static const gp_reduce_launcher launchers[] = {
-    gp__reduce_r01, gp__reduce_r02, gp__reduce_r03, gp__reduce_r04,
-    gp__reduce_r05, gp__reduce_r06, gp__reduce_r07, gp__reduce_r08,
-};
-
-#define REDUCE_AUTO_RUNG 8
-#define REDUCE_DETERMINISTIC_RUNG 8
+int gp__reduce_any_grid_accepts(const gp_device_info *dev, const void *args)
+{
+    (void)dev;
+    return !((const gp_reduce_args *)args)->fixed_grid;
+}
 
 static gp_status reduce(gp_handle h, gp_reduce_type type, size_t elem, size_t out_elem, gp_reduce_op op,
                         int argmax, int64_t n, const void *in, void *out)
 {
     gp_reduce_args a;
-    int rung;
     GP_TRY(gp__check_handle(h));
     if ((int)op < 0 || op >= GP_REDUCE_OP_COUNT) return GP_ERROR_INVALID_VALUE;
     GP_TRY(gp__check_size(n));
@@ -42,21 +32,18 @@ static gp_status reduce(gp_handle h, gp_reduce_type type, size_t elem, size_t ou
         GP_TRY(gp__check_dev_ptr(in));
         if ((uintptr_t)in % elem) return GP_ERROR_INVALID_VALUE;
     }
-    rung = h->deterministic ? REDUCE_DETERMINISTIC_RUNG
-                            : (h->rung[GP_PRIM_REDUCE] ? h->rung[GP_PRIM_REDUCE] : REDUCE_AUTO_RUNG);
-    h->last_rung[GP_PRIM_REDUCE] = rung;
-    a.dev = &h->dev;
-    a.stream = h->stream;
+    a.dev = NULL; /* dev, stream and workspace come from the rung's context */
+    a.stream = 0;
     a.type = type;
     a.op = op;
     a.n = n;
     a.in = in;
     a.out = out;
-    a.workspace = h->workspace;
-    a.workspace_bytes = h->workspace ? h->workspace_bytes : 0;
+    a.workspace = NULL;
+    a.workspace_bytes = 0;
     a.argmax = argmax;
     a.fixed_grid = h->deterministic != 0;
-    return launchers[rung - 1](&a);
+    return gp__dispatch(h, GP_PRIM_REDUCE, &a);
 }
 
 gp_status gp_reduce_f32(gp_handle h, gp_reduce_op op, int64_t n, const float *in, float *out)

@@ -24,8 +24,14 @@ template <typename T> static inline T *gp_red_partials(void *ws) { return (T *)(
  * output type Out. i32 sums accumulate in int64 (|sum| <= n * 2^31 < 2^63 for n < 2^32: no overflow),
  * i32 min/max in int32; both are written as int64. */
 template <template <typename, typename, typename> class R>
-static gp_status gp_reduce_dispatch(const gp_reduce_args *a)
+static gp_status gp_reduce_dispatch(gp_ctx *c, const gp_reduce_args *p)
 {
+    gp_reduce_args call = *p;
+    const gp_reduce_args *a = &call;
+    call.dev = c->dev;
+    call.stream = c->stream;
+    call.workspace = c->workspace;
+    call.workspace_bytes = c->workspace_bytes;
     if (a->argmax) return R<float, gp_op_argmax_f32, int64_t>::run(a);
     switch (a->type) {
     case GP_RT_F32:

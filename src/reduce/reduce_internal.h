@@ -8,7 +8,8 @@ extern "C" {
 
 typedef enum gp_reduce_type { GP_RT_F32 = 0, GP_RT_F64, GP_RT_I32 } gp_reduce_type;
 
-/* One reduce call, as the dispatcher hands it to a rung. out is float*, double* or int64_t* (i32). */
+/* One reduce call, as the dispatcher hands it to a rung. out is float*, double* or int64_t* (i32).
+ * dev, stream and the workspace are filled from the rung's gp_ctx by gp_reduce_dispatch. */
 typedef struct gp_reduce_args {
     const gp_device_info *dev;
     cudaStream_t stream;
@@ -23,25 +24,8 @@ typedef struct gp_reduce_args {
     int fixed_grid;  /* 1: grid size independent of the device (deterministic mode), rungs 07-08 */
 } gp_reduce_args;
 
-typedef gp_status (*gp_reduce_launcher)(const gp_reduce_args *a);
-
-gp_status gp__reduce_r01(const gp_reduce_args *a);
-gp_status gp__reduce_r02(const gp_reduce_args *a);
-gp_status gp__reduce_r03(const gp_reduce_args *a);
-gp_status gp__reduce_r04(const gp_reduce_args *a);
-gp_status gp__reduce_r05(const gp_reduce_args *a);
-gp_status gp__reduce_r06(const gp_reduce_args *a);
-gp_status gp__reduce_r07(const gp_reduce_args *a);
-gp_status gp__reduce_r08(const gp_reduce_args *a);
-
-gp_kernel_info gp__reduce_r01_kernel(void);
-gp_kernel_info gp__reduce_r02_kernel(void);
-gp_kernel_info gp__reduce_r03_kernel(void);
-gp_kernel_info gp__reduce_r04_kernel(void);
-gp_kernel_info gp__reduce_r05_kernel(void);
-gp_kernel_info gp__reduce_r06_kernel(void);
-gp_kernel_info gp__reduce_r07_kernel(void);
-gp_kernel_info gp__reduce_r08_kernel(void);
+/* Rungs 01-07 take only calls with a device-dependent grid (fixed_grid == 0): deterministic mode runs on 08. */
+int gp__reduce_any_grid_accepts(const gp_device_info *dev, const void *args);
 
 #ifdef __cplusplus
 }

@@ -52,10 +52,14 @@ static const gp_scan3_cfg<unsigned> hs_u32 = {HS_THREADS, 0, hs_launch<unsigned>
 static const gp_scan3_cfg<float> hs_f32 = {HS_THREADS, 0, hs_launch<float>};
 static const gp_scan3_cfg<double> hs_f64 = {HS_THREADS, 0, hs_launch<double>};
 
-GP_SCAN3_ENTRY(gp__scan_r01_hillis_steele, hs_u32, hs_f32, GP_SCAN3_F64(hs_f64))
+GP_SCAN3_ENTRY(scan_r01_launch, hs_u32, hs_f32, GP_SCAN3_F64(hs_f64))
 
-extern "C" gp_kernel_info gp__scan_r01_kernel(void)
+static gp_kernel_info scan_r01_kernel(void)
 {
     gp_kernel_info k = {(const void *)hs_tile<float>, HS_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__scan_r01, "hillis_steele",
+        "Hillis-Steele double-buffered block scan, 1 elt/thread; scan, scan totals, add offsets", 70, GP_RUNG_AUTO,
+        scan_r01_launch_entry, NULL, scan_r01_kernel);

@@ -13,10 +13,14 @@ static const gp_scan3_cfg<unsigned> bl_u32 = {BL_TILE, 0, blelloch_launch<unsign
 static const gp_scan3_cfg<float> bl_f32 = {BL_TILE, 0, blelloch_launch<float>};
 static const gp_scan3_cfg<double> bl_f64 = {BL_TILE, 0, blelloch_launch<double>};
 
-GP_SCAN3_ENTRY(gp__scan_r02_blelloch, bl_u32, bl_f32, GP_SCAN3_F64(bl_f64))
+GP_SCAN3_ENTRY(scan_r02_launch, bl_u32, bl_f32, GP_SCAN3_F64(bl_f64))
 
-extern "C" gp_kernel_info gp__scan_r02_kernel(void)
+static gp_kernel_info scan_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)blelloch_tile<float>, BL_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__scan_r02, "blelloch",
+        "Blelloch up/down-sweep block scan (O(n) work), padded against bank conflicts, 2 elts/thread", 70, GP_RUNG_AUTO,
+        scan_r02_launch_entry, NULL, scan_r02_kernel);

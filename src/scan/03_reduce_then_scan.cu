@@ -13,10 +13,14 @@ static const gp_scan3_cfg<unsigned> rts_u32 = {BL_TILE, 1, blelloch_launch<unsig
 static const gp_scan3_cfg<float> rts_f32 = {BL_TILE, 1, blelloch_launch<float>};
 static const gp_scan3_cfg<double> rts_f64 = {BL_TILE, 1, blelloch_launch<double>};
 
-GP_SCAN3_ENTRY(gp__scan_r03_reduce_then_scan, rts_u32, rts_f32, GP_SCAN3_F64(rts_f64))
+GP_SCAN3_ENTRY(scan_r03_launch, rts_u32, rts_f32, GP_SCAN3_F64(rts_f64))
 
-extern "C" gp_kernel_info gp__scan_r03_kernel(void)
+static gp_kernel_info scan_r03_kernel(void)
 {
     gp_kernel_info k = {(const void *)blelloch_tile<float>, BL_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__scan_r03, "reduce_then_scan",
+        "3 kernels: reduce tiles, scan totals, rescan tiles with offsets (3n instead of 4n moved)", 70, GP_RUNG_AUTO,
+        scan_r03_launch_entry, NULL, scan_r03_kernel);

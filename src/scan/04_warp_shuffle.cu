@@ -53,10 +53,14 @@ static void shfl_launch(unsigned blocks, cudaStream_t s, const T *in, T *out, in
 static const gp_scan3_cfg<unsigned> ws_u32 = {WS_TILE, 1, shfl_launch<unsigned>};
 static const gp_scan3_cfg<float> ws_f32 = {WS_TILE, 1, shfl_launch<float>};
 
-GP_SCAN3_ENTRY(gp__scan_r04_warp_shuffle, ws_u32, ws_f32, GP_SCAN3_NO_F64) /* f64: see scan.c */
+GP_SCAN3_ENTRY(scan_r04_launch, ws_u32, ws_f32, GP_SCAN3_NO_F64) /* f64: see scan.c */
 
-extern "C" gp_kernel_info gp__scan_r04_kernel(void)
+static gp_kernel_info scan_r04_kernel(void)
 {
     gp_kernel_info k = {(const void *)shfl_tile<float>, WS_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__scan_r04, "warp_shuffle",
+        "warp-shuffle block scan, 16 elts/thread in registers, 16-byte loads via smem transpose", 70, GP_RUNG_AUTO,
+        scan_r04_launch_entry, gp__scan_4byte_accepts, scan_r04_kernel);

@@ -77,10 +77,16 @@ extern "C" size_t gp__scan_r05_workspace(int64_t n)
     return LB_HEADER + (size_t)gp_ceil_div(n, LB_TILE) * sizeof(unsigned long long);
 }
 
-extern "C" gp_status gp__scan_r05_lookback(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                          gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
+GP_LAUNCHER(scan_r05_launch, gp_scan_args, ctx, p)
 {
-    (void)dev;
+    cudaStream_t s = ctx->stream;
+    void *ws = ctx->workspace;
+    const size_t ws_bytes = ctx->workspace_bytes;
+    const gp__scan_type type = p->type;
+    const int exclusive = p->exclusive;
+    const int64_t n = p->n;
+    const void *in = p->in;
+    void *out = p->out;
     const int64_t tiles = gp_ceil_div(n, LB_TILE);
     const size_t need = gp__scan_r05_workspace(n);
     unsigned *counter = (unsigned *)ws;
@@ -98,8 +104,12 @@ extern "C" gp_status gp__scan_r05_lookback(const gp_device_info *dev, cudaStream
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__scan_r05_kernel(void)
+static gp_kernel_info scan_r05_kernel(void)
 {
     gp_kernel_info k = {(const void *)lookback_scan<float>, LB_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__scan_r05, "lookback",
+        "single pass: decoupled look-back over 64-bit tile status words, dynamic tile ids", 70, GP_RUNG_AUTO,
+        scan_r05_launch_entry, gp__scan_4byte_accepts, scan_r05_kernel);

@@ -130,10 +130,17 @@ static size_t gp__scan_r06_workspace(int64_t n)
 }
 
 /* Rungs 06 and 07 (ahead > 0: each block asks L2 for the tile `ahead` tiles after its own). */
-extern "C" gp_status gp__scan_staged_launch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                            gp__scan_type type, int exclusive, int64_t n, const void *in, void *out,
-                                            int64_t ahead)
+extern "C" gp_status gp__scan_staged_launch(const gp_ctx *ctx, const gp_scan_args *p, int64_t ahead)
 {
+    const gp_device_info *dev = ctx->dev;
+    cudaStream_t s = ctx->stream;
+    void *ws = ctx->workspace;
+    const size_t ws_bytes = ctx->workspace_bytes;
+    const gp__scan_type type = p->type;
+    const int exclusive = p->exclusive;
+    const int64_t n = p->n;
+    const void *in = p->in;
+    void *out = p->out;
     static int carveout_set[2][GP_MAX_DEVICES]; /* per kernel (u32, f32), per device */
     const int64_t tiles = gp_ceil_div(n, R6_TILE);
     const size_t need = gp__scan_r06_workspace(n);
@@ -153,14 +160,17 @@ extern "C" gp_status gp__scan_staged_launch(const gp_device_info *dev, cudaStrea
     return gp__launch_status();
 }
 
-extern "C" gp_status gp__scan_r06_smem_staged(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                             gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
+GP_LAUNCHER(scan_r06_launch, gp_scan_args, ctx, p)
 {
-    return gp__scan_staged_launch(dev, s, ws, ws_bytes, type, exclusive, n, in, out, 0);
+    return gp__scan_staged_launch(ctx, p, 0);
 }
 
-extern "C" gp_kernel_info gp__scan_r06_kernel(void)
+static gp_kernel_info scan_r06_kernel(void)
 {
     gp_kernel_info k = {(const void *)staged_scan<float>, R6_THREADS, 0};
     return k;
 }
+
+GP_RUNG(gp__scan_r06, "smem_staged",
+        "single pass, look-back; tile held in shared memory (cp.async), not registers: more tiles in flight per SM", 80, GP_RUNG_AUTO,
+        scan_r06_launch_entry, gp__scan_4byte_accepts, scan_r06_kernel);

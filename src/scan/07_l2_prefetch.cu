@@ -18,18 +18,17 @@
 #define R7_AHEAD_PCT 50 /* prefetch distance in tiles, as a percentage of the SM count */
 #endif
 
-extern "C" gp_status gp__scan_staged_launch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                            gp__scan_type type, int exclusive, int64_t n, const void *in, void *out,
-                                            int64_t ahead);
-
-extern "C" gp_status gp__scan_r07_l2_prefetch(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                              gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)
+GP_LAUNCHER(scan_r07_launch, gp_scan_args, ctx, p)
 {
-    const int64_t ahead = (int64_t)dev->sm_count * R7_AHEAD_PCT / 100;
-    return gp__scan_staged_launch(dev, s, ws, ws_bytes, type, exclusive, n, in, out, ahead > 0 ? ahead : 1);
+    const int64_t ahead = (int64_t)ctx->dev->sm_count * R7_AHEAD_PCT / 100;
+    return gp__scan_staged_launch(ctx, p, ahead > 0 ? ahead : 1);
 }
 
-extern "C" gp_kernel_info gp__scan_r07_kernel(void)
+static gp_kernel_info scan_r07_kernel(void)
 {
-    return gp__scan_r06_kernel(); /* the same kernel */
+    return gp__scan_r06.kernel(); /* the same kernel */
 }
+
+GP_RUNG(gp__scan_r07, "l2_prefetch",
+        "rung 06's kernel with a parameter: each block first asks L2 (one bulk prefetch) for the tile half the SM count ahead", 80, GP_RUNG_AUTO,
+        scan_r07_launch_entry, gp__scan_4byte_accepts, scan_r07_kernel);

@@ -87,17 +87,20 @@ static gp_status gp_scan3_run(const gp_scan3_cfg<T> *c, cudaStream_t s, void *ws
 
 /* The entry point of a 3-phase rung: dispatch on the element type. F64_CASE: a statement for f64. */
 #define GP_SCAN3_F64(CFG_F64) \
-    return gp_scan3_run<double>(&CFG_F64, s, ws, ws_bytes, exclusive, n, (const double *)in, (double *)out)
+    return gp_scan3_run<double>(&CFG_F64, s, ws, ws_bytes, p->exclusive, p->n, (const double *)p->in, (double *)p->out)
 #define GP_SCAN3_NO_F64 return GP_ERROR_NOT_SUPPORTED
 #define GP_SCAN3_ENTRY(NAME, CFG_U32, CFG_F32, F64_CASE)                                                 \
-    extern "C" gp_status NAME(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,      \
-                              gp__scan_type type, int exclusive, int64_t n, const void *in, void *out)   \
+    GP_LAUNCHER(NAME, gp_scan_args, ctx, p)                                                              \
     {                                                                                                    \
-        (void)dev;                                                                                       \
-        if (type == GP__SCAN_F64) F64_CASE;                                                              \
-        if (type == GP__SCAN_F32)                                                                        \
-            return gp_scan3_run<float>(&CFG_F32, s, ws, ws_bytes, exclusive, n, (const float *)in, (float *)out); \
-        return gp_scan3_run<unsigned>(&CFG_U32, s, ws, ws_bytes, exclusive, n, (const unsigned *)in, (unsigned *)out); \
+        cudaStream_t s = ctx->stream;                                                                    \
+        void *ws = ctx->workspace;                                                                       \
+        const size_t ws_bytes = ctx->workspace_bytes;                                                    \
+        if (p->type == GP__SCAN_F64) F64_CASE;                                                           \
+        if (p->type == GP__SCAN_F32)                                                                     \
+            return gp_scan3_run<float>(&CFG_F32, s, ws, ws_bytes, p->exclusive, p->n, (const float *)p->in, \
+                                       (float *)p->out);                                                 \
+        return gp_scan3_run<unsigned>(&CFG_U32, s, ws, ws_bytes, p->exclusive, p->n, (const unsigned *)p->in, \
+                                      (unsigned *)p->out);                                               \
     }
 
 #endif

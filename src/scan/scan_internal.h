@@ -1,5 +1,5 @@
-/* scan_internal.h — the scan rungs' launchers, called by the dispatcher (scan.c) and by the compaction
- * ladder (compact rung 01 scans its flags with gp__scan_r05_lookback). */
+/* scan_internal.h — the scan rungs' argument struct, shared by the dispatcher (scan.c), the rung files and
+ * the compaction ladder (compact rung 01 scans its flags with scan rung 05). */
 #ifndef GP_SCAN_INTERNAL_H
 #define GP_SCAN_INTERNAL_H
 #include "../core/internal.h"
@@ -12,29 +12,27 @@ extern "C" {
  * elements, and a 64-bit look-back status word cannot hold a flag and a double). */
 typedef enum gp__scan_type { GP__SCAN_U32 = 0, GP__SCAN_F32 = 1, GP__SCAN_F64 = 2 } gp__scan_type;
 
-/* Scans n elements of `in` into `out` (in == out allowed) on stream s, using ws (ws_bytes) as scratch.
- * Returns GP_ERROR_WORKSPACE_TOO_SMALL, before launching anything, when ws is short. n >= 1. */
-typedef gp_status (*gp__scan_launcher)(const gp_device_info *dev, cudaStream_t s, void *ws, size_t ws_bytes,
-                                       gp__scan_type type, int exclusive, int64_t n, const void *in, void *out);
+/* One call, checked by the dispatcher: scans n >= 1 elements of `in` into `out` (in == out allowed).
+ * Every rung returns GP_ERROR_WORKSPACE_TOO_SMALL, before launching anything, when the workspace is short. */
+typedef struct gp_scan_args {
+    gp__scan_type type;
+    int exclusive;
+    int64_t n;
+    const void *in;
+    void *out;
+} gp_scan_args;
 
-gp_status gp__scan_r01_hillis_steele(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
-gp_status gp__scan_r02_blelloch(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
-gp_status gp__scan_r03_reduce_then_scan(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
-gp_status gp__scan_r04_warp_shuffle(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
-gp_status gp__scan_r05_lookback(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
-gp_status gp__scan_r06_smem_staged(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
-gp_status gp__scan_r07_l2_prefetch(const gp_device_info *, cudaStream_t, void *, size_t, gp__scan_type, int, int64_t, const void *, void *);
+/* Rungs 04-07 take 4-byte elements only (their tile I/O and 64-bit look-back words). */
+int gp__scan_4byte_accepts(const gp_device_info *dev, const void *args);
+
+/* The rungs other primitives call directly (compaction rung 01 scans its flags with rung 05). */
+extern const gp_rung_desc gp__scan_r05, gp__scan_r06;
 
 /* Workspace bytes rung 05 needs for n elements (compact rung 01 sizes its chunks with it). */
 size_t gp__scan_r05_workspace(int64_t n);
 
-gp_kernel_info gp__scan_r01_kernel(void);
-gp_kernel_info gp__scan_r02_kernel(void);
-gp_kernel_info gp__scan_r03_kernel(void);
-gp_kernel_info gp__scan_r04_kernel(void);
-gp_kernel_info gp__scan_r05_kernel(void);
-gp_kernel_info gp__scan_r06_kernel(void);
-gp_kernel_info gp__scan_r07_kernel(void);
+/* The kernel of rungs 06 and 07 (ahead > 0: each block asks L2 for the tile `ahead` tiles after its own). */
+gp_status gp__scan_staged_launch(const gp_ctx *ctx, const gp_scan_args *p, int64_t ahead);
 
 #ifdef __cplusplus
 }

@@ -8,8 +8,9 @@
 //   4096^3 0.50 (0.010x), 1024^3 0.49 (0.014x), 32768x256x4096 0.50 (0.010x); 8192^3 skipped
 #include "sgemm_common.cuh"
 
-__global__ void __launch_bounds__(1024) sgemm_naive(gp_sgemm_args p)
+__global__ void __launch_bounds__(1024) sgemm_naive(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     int64_t i = (int64_t)blockIdx.x * 32 + threadIdx.x; /* row from x: uncoalesced on purpose */
     int64_t j = (int64_t)blockIdx.y * 32 + threadIdx.y;
     if (i >= p.m || j >= p.n) return;
@@ -18,17 +19,20 @@ __global__ void __launch_bounds__(1024) sgemm_naive(gp_sgemm_args p)
     gp_sg_store(p, i, j, acc);
 }
 
-extern "C" gp_status gp__sgemm_r01_naive(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)
+GP_LAUNCHER(sgemm_r01_launch, gp_sgemm_args, ctx, p)
 {
+    cudaStream_t s = ctx->stream;
     dim3 grid;
-    (void)dev;
-    GP_TRY(gp_sg_grid2d(p->n, p->m, 32, 32, &grid)); /* x over row tiles here, y over column tiles */
+    GP_TRY(gp_sg_grid2d(p->n, p->m, 32, 32, p->batch, &grid)); /* x over row tiles here, y over column tiles */
     sgemm_naive<<<grid, dim3(32, 32), 0, s>>>(*p);
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__sgemm_r01_kernel(void)
+static gp_kernel_info sgemm_r01_kernel(void)
 {
     gp_kernel_info k = {(const void *)sgemm_naive, 1024, 0};
     return k;
 }
+
+GP_RUNG(gp__sgemm_r01, "naive", "one thread per C element, rows along threadIdx.x (uncoalesced)", 70, GP_RUNG_AUTO,
+        sgemm_r01_launch_entry, NULL, sgemm_r01_kernel);

@@ -16,8 +16,9 @@
 #define NT (BM * BN / TM)
 
 template <bool VEC>
-__global__ void __launch_bounds__(NT) sgemm_regblock1d(gp_sgemm_args p)
+__global__ void __launch_bounds__(NT) sgemm_regblock1d(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     __shared__ __align__(16) float As[BK * LDS];
     __shared__ __align__(16) float Bs[BK * LDS];
     const int tid = threadIdx.x, tx = tid % BN, ty = tid / BN;
@@ -46,18 +47,21 @@ __global__ void __launch_bounds__(NT) sgemm_regblock1d(gp_sgemm_args p)
     for (int r = 0; r < TM; r++) gp_sg_store(p, i0 + ty * TM + r, j0 + tx, acc[r]);
 }
 
-extern "C" gp_status gp__sgemm_r06_regblock1d(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)
+GP_LAUNCHER(sgemm_r06_launch, gp_sgemm_args, ctx, p)
 {
+    cudaStream_t s = ctx->stream;
     dim3 grid;
-    (void)dev;
-    GP_TRY(gp_sg_grid2d(p->m, p->n, BM, BN, &grid));
+    GP_TRY(gp_sg_grid2d(p->m, p->n, BM, BN, p->batch, &grid));
     if (p->vec_a && p->vec_b) sgemm_regblock1d<true><<<grid, NT, 0, s>>>(*p);
     else sgemm_regblock1d<false><<<grid, NT, 0, s>>>(*p);
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__sgemm_r06_kernel(void)
+static gp_kernel_info sgemm_r06_kernel(void)
 {
     gp_kernel_info k = {(const void *)sgemm_regblock1d<true>, NT, 0};
     return k;
 }
+
+GP_RUNG(gp__sgemm_r06, "regblock1d", "64x64 tile, 8 results per thread in registers", 70, GP_RUNG_AUTO,
+        sgemm_r06_launch_entry, NULL, sgemm_r06_kernel);

@@ -19,8 +19,9 @@
 #define NT ((BM / TM) * (BN / TN))
 
 template <bool VEC>
-__global__ void __launch_bounds__(NT, 2) sgemm_regblock2d(gp_sgemm_args p)
+__global__ void __launch_bounds__(NT, 2) sgemm_regblock2d(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     __shared__ __align__(16) float As[BK * LDS];
     __shared__ __align__(16) float Bs[BK * LDS];
     const int tid = threadIdx.x, tx = tid % (BN / TN), ty = tid / (BN / TN);
@@ -61,18 +62,21 @@ __global__ void __launch_bounds__(NT, 2) sgemm_regblock2d(gp_sgemm_args p)
     }
 }
 
-extern "C" gp_status gp__sgemm_r07_regblock2d(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)
+GP_LAUNCHER(sgemm_r07_launch, gp_sgemm_args, ctx, p)
 {
+    cudaStream_t s = ctx->stream;
     dim3 grid;
-    (void)dev;
-    GP_TRY(gp_sg_grid2d(p->m, p->n, BM, BN, &grid));
+    GP_TRY(gp_sg_grid2d(p->m, p->n, BM, BN, p->batch, &grid));
     if (p->vec_a && p->vec_b) sgemm_regblock2d<true><<<grid, NT, 0, s>>>(*p);
     else sgemm_regblock2d<false><<<grid, NT, 0, s>>>(*p);
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__sgemm_r07_kernel(void)
+static gp_kernel_info sgemm_r07_kernel(void)
 {
     gp_kernel_info k = {(const void *)sgemm_regblock2d<true>, NT, 0};
     return k;
 }
+
+GP_RUNG(gp__sgemm_r07, "regblock2d", "128x128 tile, 8x8 results per thread, float4 shared reads", 70, GP_RUNG_AUTO,
+        sgemm_r07_launch_entry, NULL, sgemm_r07_kernel);

@@ -10,15 +10,18 @@
 //   4096^3 42.8 (0.829x), 8192^3 43.7 (0.846x), 1024^3 18.4 (0.538x), 32768x256x4096 43.2 (0.860x)
 #include "sgemm_async.cuh"
 
-extern "C" gp_status gp__sgemm_r09_cpasync(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)
+GP_LAUNCHER(sgemm_r09_launch, gp_sgemm_args, ctx, p)
 {
-    (void)dev;
+    cudaStream_t s = ctx->stream;
     return gp_sg_async_launch<128, 128, 8, 4, 2, 2, 2, 2, 2>(s, p, 1);
 }
 
-extern "C" gp_kernel_info gp__sgemm_r09_kernel(void)
+static gp_kernel_info sgemm_r09_kernel(void)
 {
     typedef gp_sg_async_cfg<128, 128, 8, 4, 2, 2, 2, 2> C;
     gp_kernel_info k = {(const void *)gp_sg_async_kernel<128, 128, 8, 4, 2, 2, 2, 2, 2, false, true, false>, C::NT, C::SMEM};
     return k;
 }
+
+GP_RUNG(gp__sgemm_r09, "cpasync", "cp.async double-buffered shared memory", 80, GP_RUNG_AUTO,
+        sgemm_r09_launch_entry, NULL, sgemm_r09_kernel);

@@ -29,10 +29,6 @@
 //   32768x256x4096 50.2 (1.006x, cfg 0)
 #include "sgemm_async.cuh"
 
-static int force_cfg = -1;
-
-extern "C" void gp__sgemm_r10_force(int cfg) { force_cfg = cfg; }
-
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
 {
     static const char *const names[GP_SGEMM_R10_CONFIGS] = {
@@ -53,9 +49,8 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
     return 4;
 }
 
-extern "C" gp_status gp__sgemm_r10_tuned(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p)
+extern "C" gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg)
 {
-    const int cfg = force_cfg >= 0 ? force_cfg : gp__sgemm_r10_pick(dev, p->m, p->n, p->k);
     switch (cfg) {
     case 0: return gp_sg_async_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, true>(s, p, 8);
     case 1: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1, true>(s, p, 8);
@@ -66,9 +61,21 @@ extern "C" gp_status gp__sgemm_r10_tuned(const gp_device_info *dev, cudaStream_t
     }
 }
 
-extern "C" gp_kernel_info gp__sgemm_r10_kernel(void)
+GP_LAUNCHER(sgemm_r10_launch, gp_sgemm_args, ctx, p)
+{
+    const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
+                        ? ctx->config
+                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k);
+    ctx->ran_config = cfg;
+    return gp__sgemm_r10_run(ctx->stream, p, cfg);
+}
+
+static gp_kernel_info sgemm_r10_kernel(void)
 {
     typedef gp_sg_async_cfg<128, 256, 16, 4, 2, 2, 4, 3> C;
     gp_kernel_info k = {(const void *)gp_sg_async_kernel<128, 256, 16, 4, 2, 2, 4, 3, 1, false, true, true>, C::NT, C::SMEM};
     return k;
 }
+
+GP_RUNG_CONFIGS(gp__sgemm_r10, "tuned", "fragments double-buffered in registers, L2 rasterisation, a tile config per shape", 80, GP_RUNG_AUTO,
+                sgemm_r10_launch_entry, NULL, sgemm_r10_kernel, GP_SGEMM_R10_CONFIGS, gp__sgemm_r10_config_name);

@@ -6,8 +6,10 @@
  * 16 rows / 32 columns apart, read from shared memory as float4 (A is k-major there, as in rung 8).
  * Loads are cp.async (sm_80+) straight from global to shared memory, no registers in between:
  *  - an operand stored "direct" (contiguous along the tile's rows: B as stored, A transposed) is copied
- *    as 16-byte cp.async.cg; the source size is cut at the matrix edge so the hardware zero-fills the rest;
- *    without 16-byte alignment (vec == 0) as four 4-byte copies instead;
+ *    as 16-byte cp.async.cg where the whole float4 lies inside the matrix and it is 16-byte aligned, else
+ *    (at the matrix edge, or vec == 0) as 4-byte copies of the elements inside it; shared-memory cells
+ *    outside the matrix are zeroed with plain stores, so no load ever reaches past the matrix's last
+ *    element (its last row holds its columns, not ld elements);
  *  - an operand stored "across" (contiguous along k: A as stored, B transposed) must be transposed on the
  *    way into shared memory, so it is copied in 4-byte cp.async.ca, consecutive threads along k.
  * The per-thread source pointers are computed once; each k-step advances them by a constant.
@@ -21,7 +23,7 @@
 /* One operand's tile loader: S[kk*LDS + x] = X(k0 + kk, x0 + x), kk < BK, x < W (see sgemm_common.cuh).
  * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
  * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
- * whose out-of-range copies read 0 bytes from the matrix base and zero-fill. */
+ * whose copies read only elements inside the matrix and zero the shared cells outside it. */
 template <int BK, int W, int LDS, int NT, bool DIRECT>
 struct gp_sg_cp_loader;
 
@@ -31,7 +33,6 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
     static constexpr int ITER = BK * W / 4 / NT;
     static constexpr int RSTEP = NT / (W / 4);
     static_assert(ITER >= 1 && (BK * W / 4) % NT == 0 && NT % (W / 4) == 0, "direct tile / thread count");
-    const float *base; /* the matrix (a valid address for zero-byte copies) */
     const float *src;  /* this thread's element in the current k-step */
     int64_t ld, K, k0; /* k0: first k of the current k-step */
     int kk0, soff;     /* this thread's first row in a k-step, its shared offset */
@@ -43,7 +44,7 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
         const int x = (tid % (W / 4)) * 4;
         const int64_t rem = X - (x0 + x);
         kk0 = tid / (W / 4);
-        base = P; ld = ld_; K = K_; k0 = 0; vec = v;
+        ld = ld_; K = K_; k0 = 0; vec = v;
         xbytes = rem >= 4 ? 16 : rem > 0 ? (int)rem * 4 : 0;
         src = P + (int64_t)kk0 * ld + x0 + x;
         soff = kk0 * LDS + x;
@@ -64,13 +65,16 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
                 const float *g = src + (int64_t)it * RSTEP * ld;
                 float *s = S + soff + it * RSTEP * LDS;
                 const int bytes = gk < K ? xbytes : 0;
-                if (vec) {
-                    gp_cp_async16(s, bytes ? g : base, bytes);
+                if (vec && bytes == 16) {
+                    gp_cp_async16_full(s, g);
                 } else {
+                    /* the edge of the matrix: only the elements inside it are read (a 16-byte copy with a
+                     * smaller source size is still a 16-byte access to memcheck, and may reach past the
+                     * last element of the allocation); the rest of the float4 is zeroed in place */
 #pragma unroll
                     for (int c = 0; c < 4; c++) {
-                        const bool ok = 4 * c < bytes;
-                        gp_cp_async4(s + c, ok ? g + c : base, ok ? 4 : 0);
+                        if (4 * c < bytes) gp_cp_async4_full(s + c, g + c);
+                        else s[c] = 0.f;
                     }
                 }
             }
@@ -86,7 +90,6 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
     static constexpr int ITER = BK * W / NT;
     static constexpr int RSTEP = NT / BK;
     static_assert(ITER >= 1 && ITER <= 32 && (BK * W) % NT == 0 && NT % BK == 0, "across tile / thread count");
-    const float *base;
     const float *src;
     int64_t ld, K, k0;
     int kk0, soff;
@@ -98,7 +101,7 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
         const int x = tid / BK;
         const int64_t left = X - (x0 + x); /* rows from this thread's first one to the edge */
         kk0 = tid % BK;
-        base = P; ld = ld_; K = K_; k0 = 0;
+        ld = ld_; K = K_; k0 = 0;
         src = P + (x0 + x) * ld + kk0;
         soff = kk0 * LDS + x;
         rows = left <= 0 ? 0 : left >= (int64_t)ITER * RSTEP ? ITER : (int)((left + RSTEP - 1) / RSTEP);
@@ -116,8 +119,9 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
             const bool kok = k0 + kk0 < K;
 #pragma unroll
             for (int it = 0; it < ITER; it++) {
-                const bool ok = kok && it < rows;
-                gp_cp_async4(S + soff + it * RSTEP, ok ? src + (int64_t)it * RSTEP * ld : base, ok ? 4 : 0);
+                /* outside the matrix: zeroed in place, no global address touched */
+                if (kok && it < rows) gp_cp_async4_full(S + soff + it * RSTEP, src + (int64_t)it * RSTEP * ld);
+                else S[soff + it * RSTEP] = 0.f;
             }
         }
         src += BK;
@@ -160,8 +164,9 @@ struct gp_sg_async_cfg {
  * so the blocks running at the same time share A rows and B columns in L2. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
           bool B_DIRECT, bool PIPE>
-__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args p, int group_m)
+__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args pz, int group_m)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.y); /* matrix (or k-slice) y of the call */
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
     extern __shared__ __align__(16) float smem[];
     float *As = smem, *Bs = smem + STAGES * C::A_STAGE;
@@ -289,8 +294,17 @@ static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int 
     if (C::SMEM > 48 * 1024 &&
         cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)C::SMEM) != cudaSuccess)
         return gp__launch_status();
-    kern<<<(unsigned)blocks, C::NT, C::SMEM, s>>>(*p, group_m);
-    return gp__launch_status();
+    for (int64_t z0 = 0; z0 < p->batch; z0 += GP_SGEMM_MAX_GRID_BATCH) { /* grid.y holds 65535 matrices */
+        gp_sgemm_args q = *p;
+        q.A += z0 * p->stride_a;
+        q.B += z0 * p->stride_b;
+        q.C += z0 * p->stride_c;
+        q.batch = p->batch - z0 < GP_SGEMM_MAX_GRID_BATCH ? p->batch - z0 : GP_SGEMM_MAX_GRID_BATCH;
+        if (p->kslice > 0) q.k = p->k - z0 * p->kslice; /* the slices from z0 on */
+        kern<<<dim3((unsigned)blocks, (unsigned)q.batch), C::NT, C::SMEM, s>>>(q, group_m);
+        GP_TRY(gp__launch_status());
+    }
+    return GP_SUCCESS;
 }
 
 #endif

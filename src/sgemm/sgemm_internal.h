@@ -1,4 +1,4 @@
-/* sgemm_internal.h — the sgemm rungs' launchers and the argument block they share (sgemm.c -> rung files). */
+/* sgemm_internal.h — the argument block the sgemm rungs share (sgemm.c -> rung files). */
 #ifndef GP_SGEMM_INTERNAL_H
 #define GP_SGEMM_INTERNAL_H
 #include "../core/internal.h"
@@ -6,8 +6,11 @@
 extern "C" {
 #endif
 
-/* One call, checked by the dispatcher: C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, row-major.
- * ta/tb: 0 = as stored, 1 = transposed. k == 0 means "do not read A or B" (also used for alpha == 0). */
+/* One call, checked by the dispatcher: C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, row-major, for
+ * `batch` matrices z = 0..batch-1 at A + z * stride_a, B + z * stride_b, C + z * stride_c (gp_sgemm: one).
+ * ta/tb: 0 = as stored, 1 = transposed. k == 0 means "do not read A or B" (also used for alpha == 0).
+ * kslice > 0 (split-k, rung 11's internal calls): matrix z multiplies the k-slice of kslice columns of
+ * op(A) / rows of op(B) that the strides point to, min(kslice, k - z * kslice) long. */
 typedef struct gp_sgemm_args {
     int64_t m, n, k;
     const float *A;
@@ -16,39 +19,27 @@ typedef struct gp_sgemm_args {
     int64_t lda, ldb, ldc;
     float alpha, beta;
     int ta, tb;
-    int vec_a, vec_b, vec_c; /* 1 if the matrix is 16-byte aligned and its ld is a multiple of 4 */
+    int vec_a, vec_b, vec_c; /* 1 if every matrix is 16-byte aligned and its ld is a multiple of 4 */
+    int64_t batch;
+    int64_t stride_a, stride_b, stride_c;
+    int64_t kslice;
 } gp_sgemm_args;
 
-typedef gp_status (*gp_sgemm_launcher)(const gp_device_info *dev, cudaStream_t s, const gp_sgemm_args *p);
+/* Launches at most this many matrices of a batch at once (the grid's y or z dimension). */
+#define GP_SGEMM_MAX_GRID_BATCH 65535
 
-gp_status gp__sgemm_r01_naive(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r02_coalesced(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r03_smem(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r04_padded(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r05_float4(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r06_regblock1d(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r07_regblock2d(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r08_warptile(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r09_cpasync(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-gp_status gp__sgemm_r10_tuned(const gp_device_info *, cudaStream_t, const gp_sgemm_args *);
-
-gp_kernel_info gp__sgemm_r01_kernel(void);
-gp_kernel_info gp__sgemm_r02_kernel(void);
-gp_kernel_info gp__sgemm_r03_kernel(void);
-gp_kernel_info gp__sgemm_r04_kernel(void);
-gp_kernel_info gp__sgemm_r05_kernel(void);
-gp_kernel_info gp__sgemm_r06_kernel(void);
-gp_kernel_info gp__sgemm_r07_kernel(void);
-gp_kernel_info gp__sgemm_r08_kernel(void);
-gp_kernel_info gp__sgemm_r09_kernel(void);
-gp_kernel_info gp__sgemm_r10_kernel(void);
-
-/* Rung 10's tile configurations. gp__sgemm_r10_pick is the per-shape rule; gp__sgemm_r10_force makes
- * rung 10 use configuration `cfg` (-1 = the rule), for the tuning sweep of `gpuprim bench sgemm -v`. */
+/* Rung 10's tile configurations. gp__sgemm_r10_pick is the per-shape rule (dev NULL: an H100);
+ * gp_set_config(h, GP_PRIM_SGEMM, cfg) makes rung 10 use configuration cfg instead (the tuning sweep of
+ * `gpuprim bench sgemm -v`). Configuration 5 is for comparison only: the rule never picks it. */
 #define GP_SGEMM_R10_CONFIGS 6
 int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k);
 const char *gp__sgemm_r10_config_name(int cfg);
-void gp__sgemm_r10_force(int cfg);
+/* Rung 10's launch of configuration cfg (rung 11 runs it over k-slices). */
+gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg);
+
+/* Rung 11's split of k: the number of k-slices (1 = no split) for one m x n x k product under configuration
+ * cfg of rung 10 with `ws_bytes` of workspace for the partial products (pure; dev NULL: an H100). */
+int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int cfg, size_t ws_bytes);
 
 #ifdef __cplusplus
 }

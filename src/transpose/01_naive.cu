@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(256) transpose_naive(int64_t rows, int64_t col
     }
 }
 
-extern "C" gp_status gp__transpose_r01_naive(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
+static gp_status gp__transpose_r01_naive(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
                                              int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out)
 {
     (void)dev;
@@ -39,8 +39,17 @@ extern "C" gp_status gp__transpose_r01_naive(const gp_device_info *dev, cudaStre
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__transpose_r01_kernel(void)
+GP_LAUNCHER(transpose_r01_launch, gp_transpose_args, ctx, p)
+{
+    return gp__transpose_r01_naive(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
+}
+
+static gp_kernel_info transpose_r01_kernel(void)
 {
     gp_kernel_info k = {(const void *)transpose_naive<float>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__transpose_r01, "naive",
+        "coalesced reads, one scattered 4-byte store per element", 70, GP_RUNG_AUTO,
+        transpose_r01_launch_entry, NULL, transpose_r01_kernel);

@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(256) transpose_tile(int64_t rows, int64_t cols
     }
 }
 
-extern "C" gp_status gp__transpose_r02_tile(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
+static gp_status gp__transpose_r02_tile(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
                                             int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out)
 {
     (void)dev;
@@ -47,8 +47,17 @@ extern "C" gp_status gp__transpose_r02_tile(const gp_device_info *dev, cudaStrea
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__transpose_r02_kernel(void)
+GP_LAUNCHER(transpose_r02_launch, gp_transpose_args, ctx, p)
+{
+    return gp__transpose_r02_tile(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
+}
+
+static gp_kernel_info transpose_r02_kernel(void)
 {
     gp_kernel_info k = {(const void *)transpose_tile<float>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__transpose_r02, "tile",
+        "32x32 shared-memory tile: reads and writes coalesced, 32-way bank conflicts", 70, GP_RUNG_AUTO,
+        transpose_r02_launch_entry, NULL, transpose_r02_kernel);

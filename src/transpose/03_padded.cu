@@ -47,8 +47,17 @@ extern "C" gp_status gp__transpose_r03_padded(const gp_device_info *dev, cudaStr
     return gp__launch_status();
 }
 
-extern "C" gp_kernel_info gp__transpose_r03_kernel(void)
+GP_LAUNCHER(transpose_r03_launch, gp_transpose_args, ctx, p)
+{
+    return gp__transpose_r03_padded(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
+}
+
+static gp_kernel_info transpose_r03_kernel(void)
 {
     gp_kernel_info k = {(const void *)transpose_padded<float>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__transpose_r03, "padded",
+        "tile padded to [32][33]: no bank conflicts", 70, GP_RUNG_AUTO,
+        transpose_r03_launch_entry, NULL, transpose_r03_kernel);

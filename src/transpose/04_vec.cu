@@ -35,7 +35,7 @@ extern "C" int gp__transpose_vec_ok(int elem_bytes, const void *in, int64_t ld_i
     return gp_aligned(in, 16) && gp_aligned(out, 16) && ld_in % per16 == 0 && ld_out % per16 == 0;
 }
 
-extern "C" gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
+static gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
                                             int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out)
 {
     const int tile = TR_CHUNKS * (16 / elem_bytes);
@@ -53,8 +53,24 @@ extern "C" gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStrea
     return gp_transpose_vec_edges(dev, s, elem_bytes, rows, cols, full_rows, full_cols, in, ld_in, out, ld_out);
 }
 
-extern "C" gp_kernel_info gp__transpose_r04_kernel(void)
+GP_LAUNCHER(transpose_r04_launch, gp_transpose_args, ctx, p)
+{
+    return gp__transpose_r04_vec4(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
+}
+
+/* rows of in and out on 16-byte boundaries (else the call runs rung 03) */
+GP_ACCEPTS(transpose_vec_accepts, gp_transpose_args, dev, p)
+{
+    (void)dev;
+    return gp__transpose_vec_ok(p->elem_bytes, p->in, p->ld_in, p->out, p->ld_out);
+}
+
+static gp_kernel_info transpose_r04_kernel(void)
 {
     gp_kernel_info k = {(const void *)transpose_vec<float>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__transpose_r04, "vec4",
+        "64x64 tiles, 4x4 per thread, 16-byte loads/stores, swizzled shared memory", 70, GP_RUNG_AUTO,
+        transpose_r04_launch_entry, transpose_vec_accepts_entry, transpose_r04_kernel);

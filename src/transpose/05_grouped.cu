@@ -33,7 +33,7 @@ __global__ void __launch_bounds__(256) transpose_grouped(int64_t tile_rows, int6
     }
 }
 
-extern "C" gp_status gp__transpose_r05_grouped(const gp_device_info *dev, cudaStream_t s, int elem_bytes,
+static gp_status gp__transpose_r05_grouped(const gp_device_info *dev, cudaStream_t s, int elem_bytes,
                                                int64_t rows, int64_t cols, const void *in, int64_t ld_in, void *out,
                                                int64_t ld_out)
 {
@@ -54,8 +54,24 @@ extern "C" gp_status gp__transpose_r05_grouped(const gp_device_info *dev, cudaSt
                                   ld_out);
 }
 
-extern "C" gp_kernel_info gp__transpose_r05_kernel(void)
+GP_LAUNCHER(transpose_r05_launch, gp_transpose_args, ctx, p)
+{
+    return gp__transpose_r05_grouped(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
+}
+
+/* rows of in and out on 16-byte boundaries (else the call runs rung 03) */
+GP_ACCEPTS(transpose_vec_accepts, gp_transpose_args, dev, p)
+{
+    (void)dev;
+    return gp__transpose_vec_ok(p->elem_bytes, p->in, p->ld_in, p->out, p->ld_out);
+}
+
+static gp_kernel_info transpose_r05_kernel(void)
 {
     gp_kernel_info k = {(const void *)transpose_grouped<float>, 256, 0};
     return k;
 }
+
+GP_RUNG(gp__transpose_r05, "grouped",
+        "rung 4's tiles in groups of 16 tile columns: DRAM page locality for reads and writes", 70, GP_RUNG_NOT_AUTO,
+        transpose_r05_launch_entry, transpose_vec_accepts_entry, transpose_r05_kernel);

@@ -1,20 +1,10 @@
-/* transpose.c — the transpose primitive: argument checks and the choice of rung. */
+/* transpose.c — the transpose primitive: argument checks; the rung is chosen by the common picker. */
 #include "transpose_internal.h"
 #include <stdint.h>
 
-const gp_rung_desc gp__transpose_rungs[] = {
-    {"naive", "coalesced reads, one scattered 4-byte store per element", gp__transpose_r01_kernel},
-    {"tile", "32x32 shared-memory tile: reads and writes coalesced, 32-way bank conflicts", gp__transpose_r02_kernel},
-    {"padded", "tile padded to [32][33]: no bank conflicts", gp__transpose_r03_kernel},
-    {"vec4", "64x64 tiles, 4x4 per thread, 16-byte loads/stores, swizzled shared memory", gp__transpose_r04_kernel},
-    {"grouped", "rung 4's tiles in groups of 16 tile columns: DRAM page locality for reads and writes", gp__transpose_r05_kernel},
-};
-const int gp__transpose_rung_count = (int)(sizeof gp__transpose_rungs / sizeof gp__transpose_rungs[0]);
-
-static const gp_transpose_launcher launchers[] = {
-    gp__transpose_r01_naive, gp__transpose_r02_tile, gp__transpose_r03_padded, gp__transpose_r04_vec4,
-    gp__transpose_r05_grouped,
-};
+#define TRANSPOSE_RUNGS(X) X(gp__transpose_r01) X(gp__transpose_r02) X(gp__transpose_r03) X(gp__transpose_r04) \
+    X(gp__transpose_r05)
+GP_PRIM_TABLE(gp__transpose_prim, "transpose", TRANSPOSE_RUNGS);
 
 /* Elements spanned by a rows x cols matrix with leading dimension ld (rows, cols >= 1): (rows-1)*ld + cols,
  * or -1 if that (in bytes) does not fit in int64_t. */
@@ -30,7 +20,7 @@ static gp_status transpose(gp_handle h, int elem_bytes, int64_t rows, int64_t co
                            void *out, int64_t ld_out)
 {
     int64_t in_n, out_n;
-    int rung;
+    gp_transpose_args a;
     GP_TRY(gp__check_handle(h));
     GP_TRY(gp__check_matrix(rows, cols, ld_in));
     GP_TRY(gp__check_matrix(cols, rows, ld_out));
@@ -44,12 +34,17 @@ static gp_status transpose(gp_handle h, int elem_bytes, int64_t rows, int64_t co
     if ((const void *)in == (const void *)out) return GP_ERROR_NOT_SUPPORTED; /* in-place not implemented */
     if (gp__ranges_overlap(in, (size_t)in_n * elem_bytes, out, (size_t)out_n * elem_bytes)) return GP_ERROR_OVERLAP;
 
-    rung = h->rung[GP_PRIM_TRANSPOSE] ? h->rung[GP_PRIM_TRANSPOSE] : 4; /* measured fastest on the H100 at 16384^2 (2894 vs 2882 GB/s for 05) */
-    /* Rungs 4 and 5 need every row of in and out to start on a 16-byte boundary; otherwise rung 3 (any
-     * alignment, conflict-free too). */
-    if (rung >= 4 && !gp__transpose_vec_ok(elem_bytes, in, ld_in, out, ld_out)) rung = 3;
-    h->last_rung[GP_PRIM_TRANSPOSE] = rung;
-    return launchers[rung - 1](&h->dev, h->stream, elem_bytes, rows, cols, in, ld_in, out, ld_out);
+    /* Rungs 4 and 5 need every row of in and out to start on a 16-byte boundary; otherwise the call runs
+     * rung 3 (any alignment, conflict-free too). Rung 5 is forced only: measured slower than 4 on the H100 at
+     * 16384^2 (2882 vs 2894 GB/s, results/h100-2026-11-22). */
+    a.elem_bytes = elem_bytes;
+    a.rows = rows;
+    a.cols = cols;
+    a.in = in;
+    a.ld_in = ld_in;
+    a.out = out;
+    a.ld_out = ld_out;
+    return gp__dispatch(h, GP_PRIM_TRANSPOSE, &a);
 }
 
 gp_status gp_transpose_f32(gp_handle h, int64_t rows, int64_t cols, const float *in, int64_t ld_in, float *out,

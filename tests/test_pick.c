@@ -1,0 +1,221 @@
+/* test_pick.c — CPU tests of the one rung picker (core/rungs.c) on every primitive's real rung table: the
+ * automatic choice, forced rungs and their fall-backs, and rungs a device's architecture lacks. Expected rungs
+ * are named, not numbered, so that a rung inserted into a ladder does not silently shift what is checked;
+ * when a measured change moves the automatic choice, this file is where the rule is restated. */
+#include "tcheck.h"
+#include "core/internal.h"
+#include "map/map_internal.h"
+#include "reduce/reduce_internal.h"
+#include "scan/scan_internal.h"
+#include "compact/compact_internal.h"
+#include "histogram/hist_internal.h"
+#include "transpose/transpose_internal.h"
+#include "sgemm/sgemm_internal.h"
+#include "gemm/gemm_internal.h"
+#include <stdint.h>
+#include <string.h>
+
+static gp_device_info h100, a100, v100;
+
+static int rung(gp_prim p, const char *name)
+{
+    int r = gp_rung_find(p, name);
+    if (!r) fprintf(stderr, "no rung '%s' in %s\n", name, gp_prim_name(p));
+    return r;
+}
+
+/* the rung the dispatcher would run; -1 for GP_ERROR_NOT_SUPPORTED */
+static int pick(gp_prim p, int forced, const gp_device_info *dev, const void *args)
+{
+    gp_status st;
+    const gp_prim_desc *pd = gp__prim(p);
+    int r = gp__pick(pd, forced, gp__supported_by_cc(pd, dev->cc_major * 10 + dev->cc_minor), dev, args, &st);
+    if (!r) return st == GP_ERROR_NOT_SUPPORTED ? -1 : -2;
+    return st == GP_SUCCESS ? r : -2;
+}
+
+static void devices(void)
+{
+    memset(&h100, 0, sizeof h100);
+    h100.cc_major = 9; h100.cc_minor = 0; h100.sm_count = 132; h100.max_threads_per_sm = 2048;
+    h100.max_blocks_per_sm = 32; h100.l2_bytes = 50u << 20; h100.smem_per_block_optin = 227 << 10;
+    h100.smem_per_sm = 228 << 10;
+    a100 = h100;
+    a100.cc_major = 8; a100.sm_count = 108; a100.smem_per_block_optin = 163 << 10; a100.smem_per_sm = 164 << 10;
+    v100 = h100;
+    v100.cc_major = 7; v100.sm_count = 80; v100.smem_per_block_optin = 96 << 10; v100.smem_per_sm = 96 << 10;
+}
+
+static void map_rule(void)
+{
+    const uintptr_t base = (uintptr_t)1 << 20; /* only the addresses' alignment matters: nothing is read */
+    gp_map_args a = {GP_BINOP_ADD, 1000, (const float *)base, (const float *)(base + 16), (float *)(base + 32)};
+    gp_map_args odd = {GP_BINOP_ADD, 1000, (const float *)base, (const float *)(base + 20), (float *)(base + 32)};
+    CHECK_EQ_INT(pick(GP_PRIM_MAP, 0, &h100, &a), rung(GP_PRIM_MAP, "float4"));
+    CHECK_EQ_INT(pick(GP_PRIM_MAP, 0, &h100, &odd), rung(GP_PRIM_MAP, "gridstride"));
+    /* ilp is measured slower than float4: forced only, and then it runs */
+    CHECK_EQ_INT(pick(GP_PRIM_MAP, rung(GP_PRIM_MAP, "ilp"), &h100, &a), rung(GP_PRIM_MAP, "ilp"));
+    /* a forced vector rung that cannot take the pointers runs the nearest rung below that can */
+    CHECK_EQ_INT(pick(GP_PRIM_MAP, rung(GP_PRIM_MAP, "ilp"), &h100, &odd), rung(GP_PRIM_MAP, "gridstride"));
+    CHECK_EQ_INT(pick(GP_PRIM_MAP, rung(GP_PRIM_MAP, "naive"), &h100, &odd), rung(GP_PRIM_MAP, "naive"));
+    CHECK_EQ_INT(pick(GP_PRIM_MAP, 0, &v100, &a), rung(GP_PRIM_MAP, "float4"));
+}
+
+static void reduce_rule(void)
+{
+    gp_reduce_args a;
+    memset(&a, 0, sizeof a);
+    a.n = 1 << 20;
+    CHECK_EQ_INT(pick(GP_PRIM_REDUCE, 0, &h100, &a), rung(GP_PRIM_REDUCE, "single_pass"));
+    CHECK_EQ_INT(pick(GP_PRIM_REDUCE, rung(GP_PRIM_REDUCE, "shuffle"), &h100, &a), rung(GP_PRIM_REDUCE, "shuffle"));
+    a.fixed_grid = 1; /* deterministic mode: every forced rung falls through to the single-pass rung */
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_REDUCE); r++)
+        CHECK_EQ_INT(pick(GP_PRIM_REDUCE, r, &h100, &a), rung(GP_PRIM_REDUCE, "single_pass"));
+}
+
+static void scan_rule(void)
+{
+    gp_scan_args a = {GP__SCAN_U32, 0, 1 << 20, NULL, NULL};
+    gp_scan_args f64 = {GP__SCAN_F64, 0, 1 << 20, NULL, NULL};
+    CHECK_EQ_INT(pick(GP_PRIM_SCAN, 0, &h100, &a), rung(GP_PRIM_SCAN, "l2_prefetch"));
+    CHECK_EQ_INT(pick(GP_PRIM_SCAN, 0, &a100, &a), rung(GP_PRIM_SCAN, "l2_prefetch"));
+    /* the shared-memory-staged rungs need cp.async (sm_80): an sm_70 GPU gets the register look-back */
+    CHECK_EQ_INT(pick(GP_PRIM_SCAN, 0, &v100, &a), rung(GP_PRIM_SCAN, "lookback"));
+    CHECK_EQ_INT(pick(GP_PRIM_SCAN, rung(GP_PRIM_SCAN, "smem_staged"), &v100, &a), -1);
+    /* f64 runs on the three-kernel rungs only */
+    CHECK_EQ_INT(pick(GP_PRIM_SCAN, 0, &h100, &f64), rung(GP_PRIM_SCAN, "reduce_then_scan"));
+    CHECK_EQ_INT(pick(GP_PRIM_SCAN, rung(GP_PRIM_SCAN, "lookback"), &h100, &f64), rung(GP_PRIM_SCAN, "reduce_then_scan"));
+    CHECK_EQ_INT(pick(GP_PRIM_SCAN, rung(GP_PRIM_SCAN, "blelloch"), &h100, &f64), rung(GP_PRIM_SCAN, "blelloch"));
+}
+
+static void compact_rule(void)
+{
+    gp_compact_args a;
+    memset(&a, 0, sizeof a);
+    a.n = 1 << 20;
+    CHECK_EQ_INT(pick(GP_PRIM_COMPACT, 0, &h100, &a), rung(GP_PRIM_COMPACT, "l2_prefetch"));
+    CHECK_EQ_INT(pick(GP_PRIM_COMPACT, 0, &v100, &a), rung(GP_PRIM_COMPACT, "lookback"));
+    CHECK_EQ_INT(pick(GP_PRIM_COMPACT, rung(GP_PRIM_COMPACT, "scan_scatter"), &h100, &a),
+                 rung(GP_PRIM_COMPACT, "scan_scatter"));
+}
+
+static void histogram_rule(void)
+{
+    gp_hist_call c;
+    memset(&c, 0, sizeof c);
+    c.type = GP_HIST_U8;
+    c.n = 1 << 20;
+    c.p.num_bins = 256;
+    CHECK_EQ_INT(pick(GP_PRIM_HISTOGRAM, 0, &h100, &c), rung(GP_PRIM_HISTOGRAM, "vector"));
+    /* 40000 bins (160 KB): one shared copy per block still fits the H100's 227 KB, not a V100's 96 KB */
+    c.type = GP_HIST_F32;
+    c.p.num_bins = 40000;
+    CHECK_EQ_INT(pick(GP_PRIM_HISTOGRAM, 0, &h100, &c), rung(GP_PRIM_HISTOGRAM, "vector"));
+    CHECK_EQ_INT(pick(GP_PRIM_HISTOGRAM, rung(GP_PRIM_HISTOGRAM, "shared"), &h100, &c), rung(GP_PRIM_HISTOGRAM, "shared"));
+    CHECK_EQ_INT(pick(GP_PRIM_HISTOGRAM, 0, &v100, &c), rung(GP_PRIM_HISTOGRAM, "global"));
+    /* 100000 bins (400 KB) fit no block: global atomics, forced or not */
+    c.p.num_bins = 100000;
+    CHECK_EQ_INT(pick(GP_PRIM_HISTOGRAM, 0, &h100, &c), rung(GP_PRIM_HISTOGRAM, "global"));
+    CHECK_EQ_INT(pick(GP_PRIM_HISTOGRAM, rung(GP_PRIM_HISTOGRAM, "lanes"), &h100, &c), rung(GP_PRIM_HISTOGRAM, "global"));
+}
+
+static void transpose_rule(void)
+{
+    /* only the addresses' alignment matters to the rule: nothing is dereferenced */
+    const uintptr_t base = (uintptr_t)1 << 20;
+    gp_transpose_args a = {4, 100, 100, (const void *)base, 128, (void *)(base + 65536), 128};
+    gp_transpose_args odd = a;
+    odd.ld_in = 101; /* rows of `in` no longer start on 16-byte boundaries */
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, 0, &h100, &a), rung(GP_PRIM_TRANSPOSE, "vec4"));
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, 0, &h100, &odd), rung(GP_PRIM_TRANSPOSE, "padded"));
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "grouped"), &h100, &a), rung(GP_PRIM_TRANSPOSE, "grouped"));
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "grouped"), &h100, &odd), rung(GP_PRIM_TRANSPOSE, "padded"));
+}
+
+static void sgemm_rule(void)
+{
+    gp_sgemm_args a;
+    memset(&a, 0, sizeof a);
+    a.m = a.n = a.k = 1024;
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "splitk"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "splitk"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &v100, &a), rung(GP_PRIM_SGEMM, "warptile"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "cpasync"), &v100, &a), -1);
+}
+
+static void gemm_rule(void)
+{
+    gp_gemm_args a;
+    memset(&a, 0, sizeof a);
+    a.m = a.n = a.k = 4096;
+    a.ab_type = a.c_type = GP_DTYPE_BF16;
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &a100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &v100, &a), -1); /* bf16 mma needs sm_80 */
+    /* rung 03's tile rule (an H100): the largest tile that keeps the GPU busy; measured on the H100
+     * (results/gemm-tc-h100-2026-11-23): 128x256 at 4096^3 and 8192^3, 64x64 / 128x64 at 1024^3 */
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 4096, 4096, 4096, GP_COMPUTE_F32), 0);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 8192, 8192, 8192, GP_COMPUTE_F32), 0);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 1024, 1024, 1024, GP_COMPUTE_F32), 3);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 2048, 2048, 2048, GP_COMPUTE_F32), 2);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 1, 1, 1, GP_COMPUTE_TF32), 3);
+    for (int c = 0; c < GP_GEMM_R03_CONFIGS; c++) CHECK(gp_rung_config_name(GP_PRIM_GEMM, 3, c) != NULL);
+}
+
+/* Properties every table must have, whatever its rungs. */
+static void tables(void)
+{
+    for (int p = 0; p < GP_PRIM_COUNT; p++) {
+        const gp_prim_desc *pd = gp__prim((gp_prim)p);
+        int autos = 0;
+        CHECK(pd != NULL);
+        if (!pd) continue;
+        CHECK(pd->count >= 1 && pd->count < GP_MAX_RUNGS);
+        CHECK(strcmp(pd->name, gp_prim_name((gp_prim)p)) == 0);
+        for (int r = 1; r <= pd->count; r++) {
+            const gp_rung_desc *d = pd->rungs[r - 1];
+            gp_rung_info ri;
+            CHECK(d->launch != NULL);
+            CHECK(d->min_cc >= 50 && d->min_cc <= 120);
+            CHECK(d->flags == GP_RUNG_AUTO || d->flags == GP_RUNG_NOT_AUTO);
+            CHECK((d->configs == 0) == (d->config_name == NULL));
+            CHECK_EQ_INT(gp_rung_find((gp_prim)p, d->name), r); /* names are unique within a primitive */
+            CHECK_EQ_INT(gp_get_rung_info((gp_prim)p, r, &ri), GP_SUCCESS);
+            CHECK(ri.kernel != NULL && ri.threads >= 1 && ri.threads <= 1024);
+            for (int c = 0; c < d->configs; c++) CHECK(gp_rung_config_name((gp_prim)p, r, c) != NULL);
+            CHECK(gp_rung_config_name((gp_prim)p, r, d->configs) == NULL);
+            autos += d->flags == GP_RUNG_AUTO;
+        }
+        CHECK(autos >= 1);
+        /* a forced rung beyond the table, or one the device lacks, is refused; nothing at all is supported */
+        CHECK_EQ_INT(pick((gp_prim)p, pd->count + 1, &h100, NULL), -1);
+        {
+            gp_status st;
+            CHECK_EQ_INT(gp__pick(pd, 0, 0u, &h100, NULL, &st), 0);
+            CHECK_EQ_INT(st, GP_ERROR_NOT_SUPPORTED);
+        }
+    }
+    CHECK_EQ_INT(gp_rung_find(GP_PRIM_MAP, "no such rung"), 0);
+    CHECK_EQ_INT(gp_rung_find(GP_PRIM_COUNT, "naive"), 0);
+    {
+        gp_rung_info ri;
+        CHECK_EQ_INT(gp_get_rung_info(GP_PRIM_MAP, 0, &ri), GP_ERROR_INVALID_RUNG);
+        CHECK_EQ_INT(gp_get_rung_info(GP_PRIM_COUNT, 1, &ri), GP_ERROR_INVALID_VALUE);
+        CHECK_EQ_INT(gp_get_rung_info(GP_PRIM_MAP, 1, NULL), GP_ERROR_NULL_POINTER);
+    }
+}
+
+int main(void)
+{
+    devices();
+    tables();
+    map_rule();
+    reduce_rule();
+    scan_rule();
+    compact_rule();
+    histogram_rule();
+    transpose_rule();
+    sgemm_rule();
+    gemm_rule();
+    return tc_summary("test_pick");
+}
