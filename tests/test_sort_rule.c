@@ -1,5 +1,5 @@
 /* test_sort_rule.c — sort rung 05's pure decisions (src/sort/sort_rule.h) on the CPU: which kernel runs for
- * (n, key bytes, value bytes), and the pass plan for every set of trivial passes (1 to 8 passes): each real
+ * (n, key bytes, value bytes), with and without a configuration forced by gp_set_config, and the pass plan for every set of trivial passes (1 to 8 passes): each real
  * pass finds the keys in its fixed source buffer, keys_in is never written, and the keys end in the output. */
 #include "tcheck.h"
 #include "sort/sort_rule.h"
@@ -93,6 +93,30 @@ int main(void)
     CHECK_EQ_INT(gp_sort_r05_path((1 << 14) + 1, 4, 0), 0);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 13, 8, 4), 0);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 12, 8, 8), 2);
+    /* a forced configuration (gp_set_config): the onesweep passes always; a one-block configuration where it holds
+     * n and suits the element size; anything else (too small, unsuited, out of range, -1 = none) the size rule */
+    for (int i = 0; i < 6; i++) {
+        const int kb = kv[i][0], vb = kv[i][1];
+        for (int64_t n = 2; n <= 20000; n = n < 64 ? n + 1 : n + n / 5 + 1)
+            for (int forced = -1; forced <= GP_SORT_OB_CONFIGS + 1; forced++) {
+                const int got = gp_sort_r05_choose(forced, n, kb, vb), rule = gp_sort_r05_path(n, kb, vb);
+                const int64_t cap = forced >= 1 ? gp_sort_ob_capacity(forced, kb, vb) : 0;
+                if (forced == 0) CHECK_EQ_INT(got, 0);
+                else if (forced >= 1 && forced <= GP_SORT_OB_CONFIGS && n <= cap) CHECK_EQ_INT(got, forced);
+                else CHECK_EQ_INT(got, rule);
+                if (got > 0) CHECK(n <= gp_sort_ob_capacity(got, kb, vb));
+            }
+        for (int path = 1; path <= GP_SORT_OB_CONFIGS; path++) {
+            const int64_t cap = gp_sort_ob_capacity(path, kb, vb);
+            CHECK(cap == 0 || cap == (int64_t)OB_THREADS[path] * OB_ITEMS[path]);
+            CHECK(cap == 0 || OB_ITEMS[path] * (kb + vb) <= 64);
+        }
+    }
+    CHECK_EQ_INT(gp_sort_r05_choose(4, 100, 4, 0), 4);      /* 1024 x 16 for 100 keys, when asked */
+    CHECK_EQ_INT(gp_sort_r05_choose(4, 100, 4, 4), 1);      /* 1024 x 16 holds 4-byte keys alone: the rule */
+    CHECK_EQ_INT(gp_sort_r05_choose(3, 9000, 4, 0), 4);     /* 8192 < 9000: the rule */
+    CHECK_EQ_INT(gp_sort_r05_choose(0, 3, 8, 8), 0);        /* the passes at any size */
+    CHECK_EQ_INT(gp_sort_r05_choose(-1, 1 << 20, 4, 0), 0);
     /* histogram grid: at least one block, at most one per chunk or per SM unless 16-bit counters need more,
      * and then never so few that a 16-bit counter could reach 2^16 (32 threads per lane column, each counting
      * its chunks' keys plus one head and one tail key) */

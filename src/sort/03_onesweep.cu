@@ -17,8 +17,12 @@
 // Tile: 384 threads (12 warps); keys per thread by key/value size (os_items below: 18 for u32 keys);
 // registers capped at 80 (2 blocks per SM).
 // Bytes per pass (u32 keys): 4n read + 4n written + ~0.3 bytes per key of status words; histogram 4n.
-// Predicted (not measured yet; scripts/experiments/sort/NOTES.md): 2^28 u32 keys ~45-55 G keys/s on the
-// H100 (CUB 42), issue-bound on the ranking (8 ballots per key) rather than DRAM-bound (floor ~83 G keys/s).
+// Predicted (scripts/experiments/sort/NOTES.md): 2^28 u32 keys ~45-55 G keys/s on the H100 (CUB 42),
+// issue-bound on the ranking (8 ballots per key) rather than DRAM-bound (floor ~83 G keys/s). Measured (H100,
+// run 2, results/sort-h100-2026-11-23/run2; this code unchanged since): u32 keys 40.6 G keys/s (0.968x CUB),
+// u32/u32 pairs 24.1 (0.808x), f32 38.2 (0.833x), u64 14.3 (0.901x); latency-bound, not issue-bound (NOTES.md,
+// run 1: ~47% of DRAM bandwidth per pass); u32 size sweep 2^13-2^24 1.05-1.40x CUB (half its launches), 2^10-
+// 2^12 0.36-0.39x (six launches against CUB's one); 2^31 + 12345 keys verified.
 #include "../common/lookback.cuh"
 #include "sort_tile.cuh"
 
@@ -299,3 +303,24 @@ extern "C" gp_kernel_info gp__sort_r03_kernel(void)
     gp_kernel_info k = {(const void *)onesweep_pass<GP_SK_INT32, 0>, OS_THREADS, L::bytes};
     return k;
 }
+
+/* ---- the library's rung (sort.c lists it); the workspace is the args' (sort_internal.h) ---- */
+GP_LAUNCHER(sort_r03_launch, gp_sort_args, ctx, p)
+{
+    return gp__sort_r03_onesweep(ctx->dev, ctx->stream, p);
+}
+
+/* tile ids fit the grid's x dimension; the pass's tile fits a block of the device */
+#define OS_SMEM(KB, VB) gp_sort_tile_layout<OS_THREADS, OS_ITEMS_OF(KB, VB), gp_sort_uint<KB>::T, VB>::bytes
+GP_ACCEPTS(sort_r03_accepts, gp_sort_args, dev, p)
+{
+    const int kb = gp__sort_key_bytes(p->key_type);
+    if (gp_sort_is_copy(p)) return 1;
+    return gp_ceil_div(p->n, os_tile(kb, p->value_bytes)) <= 0x7fffffff &&
+           gp_sort_smem_fits(dev, GP_SORT_BY_SIZE(kb, p->value_bytes, OS_SMEM));
+}
+#undef OS_SMEM
+
+GP_RUNG(gp__sort_r03, "onesweep",
+        "one histogram kernel for every pass, then one kernel per pass: a decoupled look-back over the tiles' digit counts",
+        70, GP_RUNG_AUTO, sort_r03_launch_entry, sort_r03_accepts_entry, gp__sort_r03_kernel);

@@ -28,11 +28,14 @@
 //    1024 x 16), instead of rung 04's 384 x 18 tile for everything from 1537 to 6912 keys (19.5 us at 2^11
 //    and 2^12, CUB's single tile ~15 us) and rung 03's six launches above.
 // H100 run 2 (results/sort-h100-2026-11-23/run2): u32 keys 1.110x CUB, u32/u32 pairs 0.722x, f32 0.961x,
-// u64 0.871x, sweep minimum 0.931x (2^11). Since then (NOTES.md, "After run 2"): the histogram kernel gives
-// each lane its own column of counters (no bank or address conflicts: 0.89 ms -> ~0.4 predicted at 2^28
-// u32); pairs 20 and u64 15 keys per thread at 2 blocks per SM (run 2's best variants); the look-back reads
-// one predecessor per step (run 2's win1), more only once the nearest is written; values of full tiles staged
-// by 16-byte cp.async; values of the key's size need no destination table (key address + dst_v - dst_k).
+// u64 0.871x, sweep minimum 0.931x (2^11). Round 3 changes since then, not measured (NOTES.md, "After run 2"):
+// the histogram kernel gives each lane its own column of counters (no bank or address conflicts: 0.89 ms ->
+// ~0.4 predicted at 2^28 u32); pairs 20 and u64 15 keys per thread at 2 blocks per SM (run 2's best variants);
+// the look-back reads one predecessor per step (run 2's win1), more only once the nearest is written; pairs wait
+// for their staged values just before the scatter; values of full tiles staged by 16-byte cp.async; values of
+// the key's size need no destination table (key address + dst_v - dst_k); a COPY pass stores the tile it holds.
+// In the library: the five paths of sort_rule.h (the passes, four one-block sizes) are this rung's
+// configurations (gp_set_config forces one where it can hold the call; gp_get_last_config says which ran).
 #include "../common/lookback.cuh"
 #include "../common/cp_async.cuh"
 #include "sort_tile.cuh"
@@ -874,11 +877,22 @@ static os5_plan os5_make_plan(const gp_sort_args *a)
     return p;
 }
 
+/* The path of a call that needs passes: the size rule, or the configuration gp_set_config forced (sort_rule.h) */
+static int os5_path(const gp_sort_args *a)
+{
+    return gp_sort_r05_choose(a->forced_path - 1, a->n, gp__sort_key_bytes(a->key_type), a->value_bytes);
+}
+
+extern "C" int gp__sort_r05_path_of(const gp_sort_args *a)
+{
+    return a->n <= 1 || a->begin_bit >= a->end_bit ? -1 : os5_path(a);
+}
+
 extern "C" size_t gp__sort_r05_workspace(const gp_sort_args *a)
 {
     os5_plan p;
     if (a->n <= 1 || a->begin_bit >= a->end_bit) return 0; /* a copy (gp__sort_trivial) */
-    if (gp_sort_r05_path(a->n, gp__sort_key_bytes(a->key_type), a->value_bytes) != 0) return 0; /* one block */
+    if (os5_path(a) != 0) return 0; /* one block */
     p = os5_make_plan(a);
     return 256 /* alignment */ + p.bins_bytes + 256 /* plan */ + p.zero_bytes + p.alt_keys_bytes + p.alt_vals_bytes;
 }
@@ -991,7 +1005,7 @@ extern "C" gp_status gp__sort_r05_onesweep_lean(const gp_device_info *dev, cudaS
     gp_status st;
     GP_TRY(gp__sort_check(a));
     if (gp__sort_trivial(s, a, &st)) return st;
-    const int path = gp_sort_r05_path(a->n, gp__sort_key_bytes(a->key_type), a->value_bytes);
+    const int path = os5_path(a);
     if (path != 0) {
 #define OB5_LAUNCH(KIND, VB) return ob5_run<KIND, VB>(dev, s, a, path)
         GP_SORT_DISPATCH(a, OB5_LAUNCH);
@@ -1014,3 +1028,57 @@ extern "C" gp_kernel_info gp__sort_r05_kernel(void)
     gp_kernel_info k = {(const void *)os5_pass<GP_SK_INT32, 0>, OS5_THREADS, L::bytes};
     return k;
 }
+
+/* ---- the library's rung (sort.c lists it); the workspace is the args' (sort_internal.h). Its configurations
+ * are the paths of sort_rule.h: 0 the onesweep passes, 1-4 the one-block sorts (gp_sort_r05_choose). ---- */
+GP_LAUNCHER(sort_r05_launch, gp_sort_args, ctx, p)
+{
+    const gp_status st = gp__sort_r05_onesweep_lean(ctx->dev, ctx->stream, p);
+    ctx->ran_config = gp__sort_r05_path_of(p);
+    return st;
+}
+
+/* Dynamic shared memory of the kernels a path runs: a one-block configuration's tile, or the larger of the
+ * pass's tile and the histogram's counters. */
+template <int KIND, int VB> static size_t os5_smem(int path)
+{
+    typedef typename gp_sort_kind<KIND>::K K;
+    size_t pass = os5_layout_of<KIND, VB>::L::bytes, hist = OS5_HIST == 1 ? os5_hl<K>::bytes : 0;
+    switch (path) {
+    case 0: return pass > hist ? pass : hist;
+    case 1: return gp_sort_tile_layout<GP_SORT_OB1_THREADS, GP_SORT_OB1_ITEMS, K, VB>::bytes;
+    case 2: return gp_sort_tile_layout<GP_SORT_OB2_THREADS, GP_SORT_OB2_ITEMS, K, VB>::bytes;
+    case 3: return gp_sort_tile_layout<GP_SORT_OB3_THREADS, GP_SORT_OB3_ITEMS, K, VB>::bytes;
+    case 4: return gp_sort_tile_layout<GP_SORT_OB4_THREADS, GP_SORT_OB4_ITEMS, K, VB>::bytes;
+    }
+    return 0;
+}
+static size_t os5_call_smem(const gp_sort_args *a, int path)
+{
+#define OS5_SMEM(KIND, VB) return os5_smem<KIND, VB>(path)
+    GP_SORT_DISPATCH(a, OS5_SMEM);
+#undef OS5_SMEM
+    return 0;
+}
+
+/* the kernels of the path the call runs fit a block of the device (the histogram's 128 KB: sm_80 / sm_90, not
+ * sm_86 / sm_89's 99 KB); tile ids fit the grid's x dimension */
+GP_ACCEPTS(sort_r05_accepts, gp_sort_args, dev, p)
+{
+    const int path = gp__sort_r05_path_of(p);
+    if (path < 0) return 1;
+    if (path == 0 && gp_ceil_div(p->n, os5_tile(gp__sort_key_bytes(p->key_type), p->value_bytes)) > 0x7fffffff) return 0;
+    return gp_sort_smem_fits(dev, os5_call_smem(p, path));
+}
+
+static const char *sort_r05_config_name(int cfg)
+{
+    static const char *const names[GP_SORT_OB_CONFIGS + 1] = {"onesweep passes", "one block 384x4", "one block 1024x4",
+                                                              "one block 1024x8", "one block 1024x16"};
+    return cfg >= 0 && cfg <= GP_SORT_OB_CONFIGS ? names[cfg] : NULL;
+}
+
+GP_RUNG_CONFIGS(gp__sort_r05, "onesweep_lean",
+                "3 blocks per SM (keys in registers), conflict-free histogram, trivial passes skipped, L2 prefetch; one block up to 16384 keys",
+                80, GP_RUNG_AUTO, sort_r05_launch_entry, sort_r05_accepts_entry, gp__sort_r05_kernel,
+                GP_SORT_OB_CONFIGS + 1, sort_r05_config_name);

@@ -1,5 +1,6 @@
-/* sort.c — host-side pieces every sort rung shares: argument checks, the calls that need no pass, and the
- * workspace query. (The public gp_sort_* entry points and the choice of rung come in a later phase.) */
+/* sort_common.c — host-side pieces every sort rung shares: argument checks, the calls that need no pass, and
+ * the workspace of each rung. No kernels and no handle, so that the experiment harness can link it with the
+ * rung files alone (scripts/experiments/sort/run.sh); the public entry points are in sort.c. */
 #include "sort_internal.h"
 #include <cuda_runtime_api.h>
 
@@ -8,8 +9,8 @@ int gp__sort_key_bytes(gp_sort_key t)
     switch (t) {
     case GP_SORT_U32: case GP_SORT_I32: case GP_SORT_F32: return 4;
     case GP_SORT_U64: case GP_SORT_I64: return 8;
+    default: return 0;
     }
-    return 0;
 }
 
 int gp__sort_passes(const gp_sort_args *a, int bits)

@@ -1,6 +1,8 @@
-/* sort_internal.h — the sort rungs' launchers (issue 17, phase 1). C header, also included from the .cu rungs.
+/* sort_internal.h — the sort rungs' argument struct, the host pieces they share (sort_common.c) and their
+ * entry points. C header, also included from the .cu rungs and from the experiment harness
+ * (scripts/experiments/sort/sort_bench.cu), which calls the rungs' entry points directly.
  *
- * What a sort call means (every rung gives exactly this result):
+ * What a sort call means (every rung gives exactly this result; the public contract is in gpuprim.h):
  *  - keys are ordered by their order-preserving unsigned form u(key) (sort_keys.cuh): u32 as is, i32 / i64
  *    with the sign bit flipped, f32 by the total order -inf < ... < -0.0 < +0.0 < ... < +inf < NaN, where
  *    every NaN (any sign, any payload) maps to the same largest value, so NaNs compare equal, come last and
@@ -13,7 +15,9 @@
  *    values_out receive the n sorted keys / the values that travelled with them.
  *  - scratch: gp__sort_workspace_bytes(rung, a) bytes at a->workspace (any alignment); less is
  *    GP_ERROR_WORKSPACE_TOO_SMALL, returned before anything is queued. It holds the second key/value buffer
- *    of the ping-pong passes and the digit counts / look-back words.
+ *    of the ping-pong passes and the digit counts / look-back words. The library's launchers (GP_LAUNCHER in
+ *    each rung file) pass the args' workspace, which sort.c has set to the caller's or the handle's: they do
+ *    not use ctx->workspace.
  *  - asynchronous on the stream: no allocation, no host synchronisation (cudaMemsetAsync / cudaMemcpyAsync
  *    on the stream only). n = 0 queues nothing; begin_bit == end_bit (nothing to compare) and n = 1 copy. */
 #ifndef GP_SORT_INTERNAL_H
@@ -24,8 +28,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum gp_sort_key { GP_SORT_U32 = 0, GP_SORT_I32, GP_SORT_F32, GP_SORT_U64, GP_SORT_I64 } gp_sort_key; /* public later */
 
 typedef struct gp_sort_args {
     gp_sort_key key_type;
@@ -39,10 +41,13 @@ typedef struct gp_sort_args {
     void *values_out;
     void *workspace;
     size_t workspace_bytes;
+    int forced_path;               /* rung 05: 0 = its size rule; 1 + k = configuration k (gp_set_config), where
+                                      it can hold the call (sort_rule.h, gp_sort_r05_choose) */
 } gp_sort_args;
 
 #define GP_SORT_RUNGS 5
 
+/* ---- sort_common.c: host-only, no kernels (the harness links it with the rung files alone) ---- */
 /* Workspace bytes rung `rung` (1..GP_SORT_RUNGS) needs for this call; pure, host-only (no CUDA call); 0 for
  * an unknown rung. The workspace pointer may have any alignment (the rungs align inside). */
 size_t gp__sort_workspace_bytes(int rung, const gp_sort_args *a);
@@ -60,8 +65,10 @@ int gp__sort_trivial(cudaStream_t s, const gp_sort_args *a, gp_status *st);
 /* Digit passes of `bits`-bit digits over the range: ceil((end_bit - begin_bit) / bits). */
 int gp__sort_passes(const gp_sort_args *a, int bits);
 
-/* The rungs. Each checks its arguments (gp__sort_check), returns GP_ERROR_WORKSPACE_TOO_SMALL before
- * launching anything if the workspace is short, else GP_SUCCESS or gp__launch_status(). */
+/* ---- the rungs' entry points (the harness calls them directly; the library through the rung table). Each
+ * checks its arguments (gp__sort_check), returns GP_ERROR_WORKSPACE_TOO_SMALL before launching anything if
+ * the workspace is short, else GP_SUCCESS or gp__launch_status(). Rung 04 runs rung 03 above one tile (the
+ * library's picker never sends it such a call: its accepts-predicate refuses it). ---- */
 gp_status gp__sort_r01_bitonic(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 gp_status gp__sort_r02_radix_rts(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
 gp_status gp__sort_r03_onesweep(const gp_device_info *dev, cudaStream_t s, const gp_sort_args *a);
@@ -89,6 +96,9 @@ extern int gp__sort_r05_trace;
 int gp__sort_r05_trace_read(float *ms, int max);
 /* Elements per tile of rung 05's onesweep passes in this build (its knobs), for harnesses' edge sizes. */
 int gp__sort_r05_tile(int key_bytes, int value_bytes);
+/* The path rung 05 runs for this call (sort_rule.h: 0 the onesweep passes, 1-4 a one-block configuration),
+ * -1 for a call that needs no pass (n <= 1, begin_bit == end_bit). */
+int gp__sort_r05_path_of(const gp_sort_args *a);
 
 #ifdef __cplusplus
 }

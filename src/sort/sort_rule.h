@@ -1,6 +1,7 @@
 /* sort_rule.h — the pure decisions of sort rung 05, in C (host and device), so that the CPU tests can check
  * them exhaustively (tests/test_sort_rule.c) without a GPU:
- *   gp_sort_r05_path:  which kernel a call runs, from n and the key / value sizes only;
+ *   gp_sort_r05_path:  which kernel a call runs, from n and the key / value sizes only (gp_sort_r05_choose:
+ *                      with a configuration forced by gp_set_config);
  *   gp_sort_pass_plan: what each digit pass does once the digit counts are known (run by the histogram
  *                      kernel's last block on the GPU), so that passes whose keys all share one digit move
  *                      nothing. */
@@ -23,7 +24,8 @@
  *   3: 1024 x 8 = 8192 (key + value <= 8 bytes)   4: 1024 x 16 = 16384 (4-byte keys, no values)
  * Timed on the H100 (run 1): a one-block launch of 384 x 4 sorted 2^10 u32 keys in 10.4 us, of 384 x 18 in
  * 19.5 us (~0.16 us per round of 32 keys per warp and pass, latency-bound with 12 warps); rung 03 needs ~40 us
- * at any n <= 2^16 (6 launches). 0 = the onesweep passes. */
+ * at any n <= 2^16 (6 launches). 0 = the onesweep passes. The five paths are rung 05's configurations 0-4
+ * (gp_set_config forces one where it can hold the call: gp_sort_r05_choose). */
 #define GP_SORT_OB_CONFIGS 4
 #define GP_SORT_OB1_THREADS 384
 #define GP_SORT_OB1_ITEMS 4
@@ -34,14 +36,37 @@
 #define GP_SORT_OB4_THREADS 1024
 #define GP_SORT_OB4_ITEMS 16
 
-GP_SORT_HD int gp_sort_r05_path(int64_t n, int key_bytes, int value_bytes)
+/* Keys the one-block configuration `path` (1-4) holds for this element size; 0 where it does not suit it
+ * (configurations 3 and 4 are compiled only for the element sizes the rule gives them). */
+GP_SORT_HD int64_t gp_sort_ob_capacity(int path, int key_bytes, int value_bytes)
 {
     const int eb = key_bytes + value_bytes;
-    if (n <= (int64_t)GP_SORT_OB1_THREADS * GP_SORT_OB1_ITEMS) return 1;
-    if (n <= (int64_t)GP_SORT_OB2_THREADS * GP_SORT_OB2_ITEMS) return 2;
-    if (n <= (int64_t)GP_SORT_OB3_THREADS * GP_SORT_OB3_ITEMS && eb <= 8) return 3;
-    if (n <= (int64_t)GP_SORT_OB4_THREADS * GP_SORT_OB4_ITEMS && eb <= 4) return 4;
+    switch (path) {
+    case 1: return (int64_t)GP_SORT_OB1_THREADS * GP_SORT_OB1_ITEMS;
+    case 2: return (int64_t)GP_SORT_OB2_THREADS * GP_SORT_OB2_ITEMS;
+    case 3: return eb <= 8 ? (int64_t)GP_SORT_OB3_THREADS * GP_SORT_OB3_ITEMS : 0;
+    case 4: return eb <= 4 ? (int64_t)GP_SORT_OB4_THREADS * GP_SORT_OB4_ITEMS : 0;
+    }
     return 0;
+}
+
+/* The size rule: the smallest one-block configuration that holds n keys, else 0 (the onesweep passes). */
+GP_SORT_HD int gp_sort_r05_path(int64_t n, int key_bytes, int value_bytes)
+{
+    for (int path = 1; path <= GP_SORT_OB_CONFIGS; path++)
+        if (n <= gp_sort_ob_capacity(path, key_bytes, value_bytes)) return path;
+    return 0;
+}
+
+/* The path a call runs when configuration `forced` is asked for (gp_set_config; -1: none): a forced path that
+ * can hold the call (the onesweep passes hold any n, a one-block configuration n <= its capacity), else the
+ * size rule's. */
+GP_SORT_HD int gp_sort_r05_choose(int forced, int64_t n, int key_bytes, int value_bytes)
+{
+    if (forced == 0) return 0;
+    if (forced >= 1 && forced <= GP_SORT_OB_CONFIGS && n <= gp_sort_ob_capacity(forced, key_bytes, value_bytes))
+        return forced;
+    return gp_sort_r05_path(n, key_bytes, value_bytes);
 }
 
 /* ---- what each pass does ------------------------------------------------------------------------------

@@ -242,6 +242,25 @@ static inline void gp_sort_allow_smem(const void *fn, size_t bytes, int device, 
         __atomic_store_n(&done[device], 1, __ATOMIC_RELAXED);
 }
 
+/* Host: EXPR(KB, VB) for key bytes kb and value bytes vb (the six element shapes, KB and VB as literals), 0
+ * for any other; gp_sort_uint<KB>::T is the key word of KB bytes. For the rungs' accepts-predicates. */
+template <int KB> struct gp_sort_uint { typedef unsigned T; };
+template <> struct gp_sort_uint<8> { typedef unsigned long long T; };
+#define GP_SORT_BY_SIZE(kb, vb, EXPR)                                                                        \
+    ((kb) == 4 ? ((vb) == 0 ? (size_t)EXPR(4, 0) : (vb) == 4 ? (size_t)EXPR(4, 4) : (vb) == 8 ? (size_t)EXPR(4, 8) : 0) \
+     : (kb) == 8 ? ((vb) == 0 ? (size_t)EXPR(8, 0) : (vb) == 4 ? (size_t)EXPR(8, 4) : (vb) == 8 ? (size_t)EXPR(8, 8) : 0) \
+     : (size_t)0)
+/* Host: 1 if a kernel with `dyn` bytes of dynamic shared memory (and up to 1 KB of static) fits a block of dev. */
+static inline int gp_sort_smem_fits(const gp_device_info *dev, size_t dyn)
+{
+    return dyn + 1024 <= dev->smem_per_block_optin;
+}
+/* Host: 1 for the calls that need no pass (n <= 1, no bits to compare: gp__sort_trivial copies them). */
+static inline int gp_sort_is_copy(const gp_sort_args *a)
+{
+    return a->n <= 1 || a->begin_bit >= a->end_bit;
+}
+
 /* Host: a workspace carved into 256-byte aligned pieces, in order. */
 typedef struct gp_sort_carve {
     uintptr_t base, at;
