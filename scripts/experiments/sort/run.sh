@@ -38,7 +38,7 @@ u64i12x3=-DOS5_ITEMS_80=12,-DOS5_MINB_80=3 u64i18=-DOS5_ITEMS_80=18 match1=-DOS5
 VARIANTS=${VARIANTS-$DEFAULT_VARIANTS}
 B=build-sort
 mkdir -p $B
-NVCC="nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode arch=compute_${ARCH#sm_},code=$ARCH -Iinclude -Isrc"
+NVCC="nvcc -O3 -std=c++17 --expt-relaxed-constexpr -gencode arch=compute_${ARCH#sm_},code=$ARCH -Iinclude -Isrc -Itools"
 CC="gcc -O2 -std=c11 -Wall -Iinclude -Isrc -I$(dirname "$(command -v nvcc)")/../include"
 RUNGS="01_bitonic 02_radix_rts 03_onesweep 04_one_block 05_onesweep_lean"
 t0=$(date +%s)
@@ -50,14 +50,14 @@ t0=$(date +%s)
     $NVCC $FLAGS -Xptxas -v -c src/sort/$f.cu -o $B/$f.o >$B/$f.log 2>&1 & pids+=($!)
   done
   $NVCC -c scripts/experiments/sort/sort_bench.cu -o $B/sort_bench.o >$B/sort_bench.log 2>&1 & pids+=($!)
-  for c in src/sort/sort.c src/core/checks.c src/core/status.c; do
+  for c in src/sort/sort_common.c src/core/checks.c src/core/status.c src/ref/ref_sort.c; do
     $CC -c $c -o $B/$(basename $c .c).o >$B/$(basename $c .c).log 2>&1 & pids+=($!)
   done
   $CC -Wextra -Itests tests/test_sort_rule.c -o $B/test_sort_rule >$B/test_sort_rule.log 2>&1 & pids+=($!)
   ok=1
   for p in "${pids[@]}"; do wait $p || ok=0; done
-  for f in $RUNGS sort_bench sort checks status test_sort_rule; do cat $B/$f.log; done
-  objs=""; for f in $RUNGS sort_bench sort checks status; do objs="$objs $B/$f.o"; done
+  for f in $RUNGS sort_bench sort_common checks status ref_sort test_sort_rule; do cat $B/$f.log; done
+  objs=""; for f in $RUNGS sort_bench sort_common checks status ref_sort; do objs="$objs $B/$f.o"; done
   rm -f $B/sort_bench
   [ $ok = 1 ] && $NVCC $objs -o $B/sort_bench || ok=0
   echo "build: $([ $ok = 1 ] && echo ok || echo FAILED) in $(( $(date +%s) - t0 )) s"
@@ -74,7 +74,7 @@ $B/test_sort_rule >"$OUT/test_sort_rule.log" 2>&1; echo "test_sort_rule (CPU): e
 vbuild() { # name flags
   local d=$B/v-$1; mkdir -p $d; rm -f $d/sort_bench $d/05_onesweep_lean.o
   { $NVCC $2 -Xptxas -v -c src/sort/05_onesweep_lean.cu -o $d/05_onesweep_lean.o &&
-    objs=""; for f in $RUNGS sort_bench sort checks status; do [ $f = 05_onesweep_lean ] || objs="$objs $B/$f.o"; done
+    objs=""; for f in $RUNGS sort_bench sort_common checks status ref_sort; do [ $f = 05_onesweep_lean ] || objs="$objs $B/$f.o"; done
     $NVCC $objs $d/05_onesweep_lean.o -o $d/sort_bench; } >$d/build.log 2>&1
 }
 VPIDS=()

@@ -1,5 +1,7 @@
 // sort_bench.cu — verification and timing of the sort rungs (src/sort/NN_*.cu) against a CPU stable sort and
-// cub::DeviceRadixSort, standalone (no library build: the rungs are compiled in directly; run.sh builds it).
+// cub::DeviceRadixSort, standalone (no library build: run.sh compiles the rung files, src/sort/sort_common.c,
+// src/ref/ref_sort.c and two core files, and calls the rungs' entry points directly, so that one rung can be
+// rebuilt with other knobs; the key distributions are tools/sort_data.h's, the library's tests use the same).
 //
 //   sort_bench --verify [--rung N] [--small]   every distribution / type / order / bit range / edge size,
 //                                               each checked exactly against std::stable_sort on the CPU
@@ -37,6 +39,8 @@
 #include <thread>
 #include <vector>
 #include "sort/sort_internal.h"
+#include "ref/ref.h"
+#include "sort_data.h"
 
 #define CK(x)                                                                                            \
     do {                                                                                                 \
@@ -52,7 +56,6 @@ static const launch_fn RUNGS[GP_SORT_RUNGS] = {gp__sort_r01_bitonic, gp__sort_r0
                                                gp__sort_r04_one_block, gp__sort_r05_onesweep_lean};
 static const char *RUNG_NAMES[GP_SORT_RUNGS] = {"01_bitonic", "02_radix_rts", "03_onesweep", "04_one_block",
                                                 "05_onesweep_lean"};
-static const char *KT_NAMES[] = {"u32", "i32", "f32", "u64", "i64"};
 
 static gp_device_info g_dev;
 static cudaStream_t g_s;
@@ -75,109 +78,11 @@ static void read_device(void)
 #undef ATTR
 }
 
-/* ---- inputs ------------------------------------------------------------------------------------------- */
-/* The last four make digit passes trivial (every key has the same digit in them), which rung 05 leaves out
- * (src/sort/sort_rule.h): high-equal: 32-bit keys vary in their low 2 bytes (f32: [1, 1 + 2^-7)), 64-bit keys
- * < 2^32 (the last 2 / 4 passes: skipped); top-equal: the top byte is one value (f32 in [1, 2); the last pass
- * alone: a copy); low-equal: the low byte (64-bit: 2 bytes) is one value (f32: positive floats): the first
- * passes (a copy out of keys_in); mid-equal: bytes 1-2 (64-bit: 2-4) are one value (a run inside). */
-enum { D_RANDOM = 0, D_SORTED, D_REVERSE, D_EQUAL, D_TWO, D_SIXTEEN, D_LOWBYTE, D_F32_SPECIAL, D_HIGH_EQUAL, D_TOP_EQUAL,
-       D_LOW_EQUAL, D_MID_EQUAL, D_COUNT };
-static const char *D_NAMES[] = {"random", "sorted", "reverse", "all-equal", "2-distinct", "16-distinct", "low-byte",
-                                "f32-specials", "high-equal", "top-equal", "low-equal", "mid-equal"};
-
-__host__ __device__ static inline uint64_t mix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-__host__ __device__ static inline uint32_t f32_bits(float f)
-{
-    union { float f; uint32_t u; } c;
-    c.f = f;
-    return c.u;
-}
-/* Raw bits of key i of n (lower 32 bits for 4-byte types). Sorted / reverse increase / decrease in the
- * type's own order, spread over its range. */
+/* ---- inputs: the distributions of tools/sort_data.h (shared with the library's verify cases and tests), made
+ * on the host for verification and on the device for timing ---- */
 __host__ __device__ static inline uint64_t gen_bits(int dist, int kt, int64_t i, int64_t n, uint64_t seed)
 {
-    const int wide = kt >= GP_SORT_U64;
-    const uint64_t h = mix64((uint64_t)i * 0x632be59bd9b4e019ull + seed);
-    if (dist == D_REVERSE) i = n - 1 - i;
-    switch (dist) {
-    case D_RANDOM:
-        if (kt == GP_SORT_F32) {
-            uint32_t u = (uint32_t)h;
-            if ((u & 0x7f800000u) == 0x7f800000u) u &= ~0x00800000u; /* finite */
-            if ((u & 0x7fffffffu) == 0) u |= 1u;                       /* no zeros (CUB: -0 == +0) */
-            return u;
-        }
-        return wide ? h : (uint32_t)h;
-    case D_SORTED:
-    case D_REVERSE: {
-        const uint64_t nn = n > 1 ? (uint64_t)n : 1;
-        if (kt == GP_SORT_F32) return f32_bits(((float)i - (float)(n / 2)) * 0.75f);
-        if (kt == GP_SORT_U32) return (uint32_t)((uint64_t)i * (0xffffffffull / nn));
-        if (kt == GP_SORT_I32) return (uint32_t)(0x80000000u + (uint32_t)((uint64_t)i * (0xffffffffull / nn)));
-        if (kt == GP_SORT_U64) return (uint64_t)i * (~0ull / nn);
-        return 0x8000000000000000ull + (uint64_t)i * (~0ull / nn);
-    }
-    case D_EQUAL:
-        return kt == GP_SORT_F32 ? f32_bits(3.5f) : wide ? 0x0123456789abcdefull : 0xdeadbeefu;
-    case D_TWO:
-        if (kt == GP_SORT_F32) return f32_bits((h & 1) ? -2.5f : 1.25f);
-        return (h & 1) ? (wide ? 0xfedcba9876543210ull : 0x9abcdef0u) : (wide ? 0x1111222233334444ull : 0x12345678u);
-    case D_SIXTEEN: {
-        const uint64_t v = h & 15;
-        if (kt == GP_SORT_F32) return f32_bits(((float)v - 7.0f) * 1.5f);
-        return wide ? v * 0x1111111111111111ull : (uint32_t)(v * 0x11111111u);
-    }
-    case D_LOWBYTE:
-        return kt == GP_SORT_F32 ? (uint32_t)(0x3f800000u | (h & 0xff)) : (h & 0xff);
-    case D_HIGH_EQUAL:
-        if (kt == GP_SORT_F32) return 0x3f800000u | (uint32_t)(h & 0xffff);
-        return wide ? (h & 0xffffffffull) : (0xa5c30000u | (uint32_t)(h & 0xffff));
-    case D_TOP_EQUAL:
-        if (kt == GP_SORT_F32) return 0x3f800000u | (uint32_t)(h & 0x7fffff);
-        return wide ? (0x5a00000000000000ull | (h & 0x00ffffffffffffffull)) : (0x5a000000u | (uint32_t)(h & 0xffffff));
-    case D_LOW_EQUAL:
-        if (kt == GP_SORT_F32) { /* positive finite floats with the low byte 0x77 */
-            uint32_t u = ((uint32_t)h & 0x7fffff00u) | 0x77u;
-            if ((u & 0x7f800000u) == 0x7f800000u) u &= ~0x00800000u;
-            return u;
-        }
-        return wide ? ((h & ~0xffffull) | 0x1234u) : (((uint32_t)h & 0xffffff00u) | 0x77u);
-    case D_MID_EQUAL:
-        if (kt == GP_SORT_F32) { /* positive finite floats with bytes 1-2 = 0xabcd */
-            uint32_t u = ((uint32_t)h & 0x7f0000ffu) | 0x00abcd00u;
-            if ((u & 0x7f800000u) == 0x7f800000u) u &= ~0x40000000u;
-            return u;
-        }
-        return wide ? ((h & 0xffffff000000ffffull) | 0x0000001234560000ull) : (((uint32_t)h & 0xff0000ffu) | 0x00abcd00u);
-    default: { /* D_F32_SPECIAL: zeros, infinities, NaNs of both signs and several payloads, denormals */
-        if ((h >> 32) % 3 == 0) return (uint32_t)h; /* random bits, NaNs included */
-        switch ((h >> 8) % 16) {
-        case 0: return 0x00000000u;  /* +0 */
-        case 1: return 0x80000000u;  /* -0 */
-        case 2: return 0x7f800000u;  /* +inf */
-        case 3: return 0xff800000u;  /* -inf */
-        case 4: return 0x7fc00000u;  /* +NaN */
-        case 5: return 0xffc00000u;  /* -NaN */
-        case 6: return 0x7f800001u;  /* signalling NaN */
-        case 7: return 0xff812345u;  /* -NaN, payload */
-        case 8: return 0x7fffffffu;
-        case 9: return 0xffffffffu;
-        case 10: return 0x00000001u; /* smallest denormal */
-        case 11: return 0x80000001u;
-        case 12: return 0x7f7fffffu; /* FLT_MAX */
-        case 13: return 0xff7fffffu;
-        case 14: return 0x3f800000u; /* 1 */
-        default: return 0xbf800000u; /* -1 */
-        }
-    }
-    }
+    return gpt_sort_key_bits(dist, (gp_sort_key)kt, i, n, seed);
 }
 
 __global__ void gen_kernel(int dist, int kt, int64_t n, uint64_t seed, void *out)
@@ -196,37 +101,6 @@ static void gen_device(int dist, int kt, int64_t n, uint64_t seed, void *out)
 
 /* ---- CPU reference ---------------------------------------------------------------------------------- */
 static int key_bytes(int kt) { return kt >= GP_SORT_U64 ? 8 : 4; }
-/* The order value, written from the spec (sort_internal.h), independently of src/sort/sort_keys.cuh. */
-static uint64_t ref_order(uint64_t b, int kt, int desc)
-{
-    uint64_t u;
-    switch (kt) {
-    case GP_SORT_U32: u = (uint32_t)b; break;
-    case GP_SORT_I32: u = (uint32_t)b ^ 0x80000000u; break;
-    case GP_SORT_F32: {
-        const uint32_t x = (uint32_t)b;
-        if ((x & 0x7f800000u) == 0x7f800000u && (x & 0x007fffffu)) u = 0xffffffffu; /* any NaN: last, all equal */
-        else if (x & 0x80000000u) u = (uint32_t)~x;                                 /* negative: reversed */
-        else u = x | 0x80000000u;
-        break;
-    }
-    case GP_SORT_U64: u = b; break;
-    default: u = b ^ 0x8000000000000000ull; break;
-    }
-    if (desc) u = kt >= GP_SORT_U64 ? ~u : (uint32_t)~u;
-    return u;
-}
-static void ref_sort(const std::vector<uint64_t> &keys, int kt, int desc, int begin, int end, std::vector<int64_t> &idx)
-{
-    const int64_t n = (int64_t)keys.size();
-    std::vector<uint64_t> proj(n);
-    const int bits = end - begin;
-    const uint64_t mask = bits >= 64 ? ~0ull : ((1ull << bits) - 1);
-    for (int64_t i = 0; i < n; i++) proj[i] = (ref_order(keys[i], kt, desc) >> begin) & mask;
-    idx.resize(n);
-    for (int64_t i = 0; i < n; i++) idx[i] = i;
-    std::stable_sort(idx.begin(), idx.end(), [&](int64_t a, int64_t b) { return proj[a] < proj[b]; });
-}
 /* A second opinion on the f32 order for full-range sorts: numeric, -0.0 before +0.0, NaN after everything. */
 static bool f32_before(uint32_t a, uint32_t b)
 {
@@ -281,8 +155,8 @@ struct Case {
 };
 static void case_name(const Case &c, char *s, size_t len)
 {
-    snprintf(s, len, "rung %s %s%s%s %s n=%lld bits=[%d,%d) %s%s", RUNG_NAMES[c.rung - 1], KT_NAMES[c.kt],
-             c.vb ? "/" : "", c.vb == 4 ? "u32" : c.vb == 8 ? "u64" : "", D_NAMES[c.dist], (long long)c.n, c.begin,
+    snprintf(s, len, "rung %s %s%s%s %s n=%lld bits=[%d,%d) %s%s", RUNG_NAMES[c.rung - 1], gpt_sort_key_name((gp_sort_key)c.kt),
+             c.vb ? "/" : "", c.vb == 4 ? "u32" : c.vb == 8 ? "u64" : "", gpt_sort_dist_name(c.dist), (long long)c.n, c.begin,
              c.end, c.desc ? "desc" : "asc", c.off ? " misaligned" : "");
 }
 
@@ -294,8 +168,12 @@ static void run_case(const Case &c, int ws_offset)
     const int64_t n = c.n;
     std::vector<uint64_t> keys(n);
     for (int64_t i = 0; i < n; i++) keys[i] = gen_bits(c.dist, c.kt, i, n, 0x5eed0000ull + (uint64_t)c.dist * 77 + c.kt);
-    std::vector<int64_t> idx;
-    ref_sort(keys, c.kt, c.desc, c.begin, c.end, idx);
+    std::vector<int64_t> idx((size_t)n);
+    if (gp_ref_sort(n, keys.data(), (gp_sort_key)c.kt, c.desc, c.begin, c.end, idx.data())) {
+        printf("FAIL %s: no host memory for the reference\n", name);
+        g_fail++;
+        return;
+    }
     if (c.kt == GP_SORT_F32 && c.begin == 0 && c.end == 32) { /* check the reference itself */
         for (int64_t j = 0; j + 1 < n; j++) {
             const uint32_t a = (uint32_t)keys[idx[j]], b = (uint32_t)keys[idx[j + 1]];
@@ -439,8 +317,8 @@ static void verify(int only_rung, bool small)
         const int64_t n1 = rung == 4 ? 3001 : small ? 5003 : 100003;
         for (int ci = 0; ci < ncombo; ci++) {
             const int kt = combos[ci][0], vb = combos[ci][1], kbits = 8 * key_bytes(kt);
-            for (int dist = 0; dist < D_COUNT; dist++) {
-                if (dist == D_F32_SPECIAL && kt != GP_SORT_F32) continue;
+            for (int dist = 0; dist < GPT_SORT_DIST_COUNT; dist++) {
+                if (dist == GPT_SORT_F32_SPECIAL && kt != GP_SORT_F32) continue;
                 for (int desc = 0; desc < 2; desc++) go(kt, vb, dist, desc, 0, kbits, n1);
             }
         }
@@ -449,8 +327,8 @@ static void verify(int only_rung, bool small)
         if (rung == 5) {
             for (int ci = 0; ci < ncombo; ci++) {
                 const int kt = combos[ci][0], vb = combos[ci][1], kbits = 8 * key_bytes(kt);
-                for (int dist = 0; dist < D_COUNT; dist++) {
-                    if (dist == D_F32_SPECIAL && kt != GP_SORT_F32) continue;
+                for (int dist = 0; dist < GPT_SORT_DIST_COUNT; dist++) {
+                    if (dist == GPT_SORT_F32_SPECIAL && kt != GP_SORT_F32) continue;
                     go(kt, vb, dist, dist & 1, 0, kbits, 3001);
                     go(kt, vb, dist, (dist + 1) & 1, 0, kbits, small ? 7000 : 12345);
                     if (!small) go(kt, vb, dist, dist & 1, 0, kbits, 7000);
@@ -468,45 +346,45 @@ static void verify(int only_rung, bool small)
                 for (int64_t e : {(int64_t)1000, (int64_t)8191, (int64_t)8192, (int64_t)8193, (int64_t)16383,
                                   (int64_t)16384, (int64_t)16385, 4 * (int64_t)T})
                     sizes.push_back(e);
-            for (int64_t n : sizes) go(kt, vb, D_RANDOM, (int)(n & 1), 0, kbits, n);
-            go(kt, vb, D_TWO, 1, 0, kbits, T + 1);
+            for (int64_t n : sizes) go(kt, vb, GPT_SORT_RANDOM, (int)(n & 1), 0, kbits, n);
+            go(kt, vb, GPT_SORT_TWO, 1, 0, kbits, T + 1);
             /* inputs and outputs off 16-byte alignment (rung 05: the histogram's unaligned head and tail, values
              * staged one by one), sizes of several histogram chunks (16384 4-byte / 8192 8-byte keys) */
-            for (int off = 1; off <= 3; off++) go(kt, vb, off == 2 ? D_SIXTEEN : D_RANDOM, off & 1, 0, kbits, 3 * (int64_t)T + 17 * off, off);
-            if (!small) go(kt, vb, D_RANDOM, 0, 0, kbits, 300007, 1);
-            go(kt, vb, D_SIXTEEN, 0, 0, kbits, T);      /* one full tile (rung 04: one block) */
-            go(kt, vb, D_F32_SPECIAL + (kt != GP_SORT_F32) * (D_LOWBYTE - D_F32_SPECIAL), 1, 0, kbits, 1000);
+            for (int off = 1; off <= 3; off++) go(kt, vb, off == 2 ? GPT_SORT_SIXTEEN : GPT_SORT_RANDOM, off & 1, 0, kbits, 3 * (int64_t)T + 17 * off, off);
+            if (!small) go(kt, vb, GPT_SORT_RANDOM, 0, 0, kbits, 300007, 1);
+            go(kt, vb, GPT_SORT_SIXTEEN, 0, 0, kbits, T);      /* one full tile (rung 04: one block) */
+            go(kt, vb, GPT_SORT_F32_SPECIAL + (kt != GP_SORT_F32) * (GPT_SORT_LOWBYTE - GPT_SORT_F32_SPECIAL), 1, 0, kbits, 1000);
         }
         /* 3. bit ranges (of the order-preserving form; stability among keys equal in the range) */
         static const int r32[][2] = {{0, 8}, {0, 13}, {7, 23}, {16, 32}, {24, 32}, {5, 5}, {31, 32}, {3, 30}};
         static const int r64[][2] = {{0, 8}, {3, 41}, {32, 64}, {20, 28}, {60, 64}, {0, 33}, {12, 12}, {1, 63}};
         const int64_t n3 = small || rung == 4 ? 3001 : 50021;
         for (int k = 0; k < 8; k++) {
-            go(GP_SORT_U32, 4, D_RANDOM, 0, r32[k][0], r32[k][1], n3);
-            go(GP_SORT_F32, 0, D_F32_SPECIAL, k & 1, r32[k][0], r32[k][1], n3);
-            go(GP_SORT_I32, 8, D_RANDOM, 1, r32[k][0], r32[k][1], n3);
-            go(GP_SORT_U64, 4, D_RANDOM, k & 1, r64[k][0], r64[k][1], n3);
-            go(GP_SORT_I64, 0, D_SIXTEEN, 0, r64[k][0], r64[k][1], n3);
+            go(GP_SORT_U32, 4, GPT_SORT_RANDOM, 0, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_F32, 0, GPT_SORT_F32_SPECIAL, k & 1, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_I32, 8, GPT_SORT_RANDOM, 1, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_U64, 4, GPT_SORT_RANDOM, k & 1, r64[k][0], r64[k][1], n3);
+            go(GP_SORT_I64, 0, GPT_SORT_SIXTEEN, 0, r64[k][0], r64[k][1], n3);
             /* ranges over trivial passes (and ranges that make them trivial) */
-            go(GP_SORT_U32, 0, D_HIGH_EQUAL + (k & 3), (k >> 1) & 1, r32[k][0], r32[k][1], n3);
-            go(GP_SORT_U64, 8, D_HIGH_EQUAL + (k & 3), k & 1, r64[k][0], r64[k][1], n3);
-            go(GP_SORT_F32, 4, D_HIGH_EQUAL + ((k + 1) & 3), k & 1, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_U32, 0, GPT_SORT_HIGH_EQUAL + (k & 3), (k >> 1) & 1, r32[k][0], r32[k][1], n3);
+            go(GP_SORT_U64, 8, GPT_SORT_HIGH_EQUAL + (k & 3), k & 1, r64[k][0], r64[k][1], n3);
+            go(GP_SORT_F32, 4, GPT_SORT_HIGH_EQUAL + ((k + 1) & 3), k & 1, r32[k][0], r32[k][1], n3);
         }
         /* 4. larger: several tiles per rung-02 block (more than 1024 tiles), pairs, 64-bit keys */
         if (!small && rung != 4) {
-            go(GP_SORT_U32, 0, D_RANDOM, 0, 0, 32, 3 * 1024 * 6912 + 4099);
-            go(GP_SORT_U32, 4, D_RANDOM, 1, 0, 32, 2 * 1024 * 5376 + 77);
-            go(GP_SORT_F32, 0, D_F32_SPECIAL, 0, 0, 32, 1 << 22);
-            go(GP_SORT_U64, 0, D_RANDOM, 0, 0, 64, (1 << 22) + 3);
-            go(GP_SORT_U64, 8, D_SIXTEEN, 1, 0, 64, 1500007);
-            go(GP_SORT_U32, 4, D_LOWBYTE, 0, 0, 32, 3000017);
+            go(GP_SORT_U32, 0, GPT_SORT_RANDOM, 0, 0, 32, 3 * 1024 * 6912 + 4099);
+            go(GP_SORT_U32, 4, GPT_SORT_RANDOM, 1, 0, 32, 2 * 1024 * 5376 + 77);
+            go(GP_SORT_F32, 0, GPT_SORT_F32_SPECIAL, 0, 0, 32, 1 << 22);
+            go(GP_SORT_U64, 0, GPT_SORT_RANDOM, 0, 0, 64, (1 << 22) + 3);
+            go(GP_SORT_U64, 8, GPT_SORT_SIXTEEN, 1, 0, 64, 1500007);
+            go(GP_SORT_U32, 4, GPT_SORT_LOWBYTE, 0, 0, 32, 3000017);
             /* trivial passes at sizes of many tiles: skipped runs, copies out of keys_in and into the output */
-            go(GP_SORT_U64, 0, D_HIGH_EQUAL, 0, 0, 64, (1 << 22) + 3);
-            go(GP_SORT_I64, 4, D_MID_EQUAL, 1, 0, 64, 1 << 21);
-            go(GP_SORT_F32, 0, D_TOP_EQUAL, 0, 0, 32, (1 << 22) + 1);
-            go(GP_SORT_F32, 8, D_HIGH_EQUAL, 1, 0, 32, 1 << 21);
-            go(GP_SORT_U32, 4, D_LOW_EQUAL, 0, 0, 32, 2000003);
-            go(GP_SORT_U32, 0, D_EQUAL, 1, 0, 32, 3000017);
+            go(GP_SORT_U64, 0, GPT_SORT_HIGH_EQUAL, 0, 0, 64, (1 << 22) + 3);
+            go(GP_SORT_I64, 4, GPT_SORT_MID_EQUAL, 1, 0, 64, 1 << 21);
+            go(GP_SORT_F32, 0, GPT_SORT_TOP_EQUAL, 0, 0, 32, (1 << 22) + 1);
+            go(GP_SORT_F32, 8, GPT_SORT_HIGH_EQUAL, 1, 0, 32, 1 << 21);
+            go(GP_SORT_U32, 4, GPT_SORT_LOW_EQUAL, 0, 0, 32, 2000003);
+            go(GP_SORT_U32, 0, GPT_SORT_EQUAL, 1, 0, 32, 3000017);
         }
         printf("VERIFY rung %s: %s (%d cases failed)\n", RUNG_NAMES[rung - 1], g_fail == f0 ? "PASS" : "FAIL",
                g_fail - f0);
@@ -555,7 +433,7 @@ static void big(int only_rung)
     CK(cudaMalloc(&kin, bytes));
     CK(cudaMalloc(&ref, bytes));
     CK(cudaMalloc(&out, bytes));
-    gen_device(D_RANDOM, GP_SORT_U32, n, 0xb16b16ull, kin);
+    gen_device(GPT_SORT_RANDOM, GP_SORT_U32, n, 0xb16b16ull, kin);
     {
         size_t tb = 0;
         void *tmp;
@@ -703,7 +581,7 @@ static void time_case(const char *label, int kt, int vb, int dist, int64_t n, un
         CK(cudaMalloc(&vin, (size_t)n * vb));
         CK(cudaMalloc(&vout, (size_t)n * vb));
         CK(cudaMalloc(&vref, (size_t)n * vb));
-        gen_device(D_RANDOM, vb == 4 ? GP_SORT_U32 : GP_SORT_U64, n, 0xa1ull, vin);
+        gen_device(GPT_SORT_RANDOM, vb == 4 ? GP_SORT_U32 : GP_SORT_U64, n, 0xa1ull, vin);
     }
     double cub_ms;
     if (vb) /* the pairs timed: u32 keys, u32 values */
@@ -782,17 +660,17 @@ static void timing(int only_rung, bool quick)
     const int64_t N = (int64_t)1 << 28;
     const int reps = quick ? 10 : 15;
     const unsigned ALL = 0x3eu, FAST = 0x28u; /* rungs 1-5; 3 and 5 */
-    time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
-    time_case("u32/u32 pairs", GP_SORT_U32, 4, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
-    time_case("f32 keys", GP_SORT_F32, 0, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
-    time_case("u64 keys", GP_SORT_U64, 0, D_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    time_case("u32 keys", GP_SORT_U32, 0, GPT_SORT_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    time_case("u32/u32 pairs", GP_SORT_U32, 4, GPT_SORT_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    time_case("f32 keys", GP_SORT_F32, 0, GPT_SORT_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
+    time_case("u64 keys", GP_SORT_U64, 0, GPT_SORT_RANDOM, N, mask_of(only_rung, ALL), reps, false, nullptr, true);
     /* trivial passes (rung 05 leaves them out): floats in [1, 2) (the top pass), u64 keys < 2^32 (4 of 8) */
-    time_case("f32 keys in [1,2)", GP_SORT_F32, 0, D_TOP_EQUAL, N, mask_of(only_rung, FAST), reps, false, nullptr, true);
-    time_case("u64 keys < 2^32", GP_SORT_U64, 0, D_HIGH_EQUAL, N, mask_of(only_rung, FAST), reps, false, nullptr, true);
+    time_case("f32 keys in [1,2)", GP_SORT_F32, 0, GPT_SORT_TOP_EQUAL, N, mask_of(only_rung, FAST), reps, false, nullptr, true);
+    time_case("u64 keys < 2^32", GP_SORT_U64, 0, GPT_SORT_HIGH_EQUAL, N, mask_of(only_rung, FAST), reps, false, nullptr, true);
     for (int l = 10; l <= 28; l++) {
         const int64_t n = (int64_t)1 << l;
         const int r = l <= 20 ? 50 : l <= 24 ? 20 : 10;
-        time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, n, mask_of(only_rung, l > 22 ? 0x3cu : ALL), r, true);
+        time_case("u32 keys", GP_SORT_U32, 0, GPT_SORT_RANDOM, n, mask_of(only_rung, l > 22 ? 0x3cu : ALL), r, true);
     }
 }
 
@@ -808,11 +686,11 @@ static void profile_cases(void)
         void *kin, *kout, *vin = nullptr, *vout = nullptr, *ws;
         CK(cudaMalloc(&kin, (size_t)n * kb));
         CK(cudaMalloc(&kout, (size_t)n * kb));
-        gen_device(D_RANDOM, c.kt, n, 0x9f0ull, kin);
+        gen_device(GPT_SORT_RANDOM, c.kt, n, 0x9f0ull, kin);
         if (c.vb) {
             CK(cudaMalloc(&vin, (size_t)n * c.vb));
             CK(cudaMalloc(&vout, (size_t)n * c.vb));
-            gen_device(D_RANDOM, GP_SORT_U32, n, 0xa2ull, vin);
+            gen_device(GPT_SORT_RANDOM, GP_SORT_U32, n, 0xa2ull, vin);
         }
         gp_sort_args a;
         memset(&a, 0, sizeof a);
@@ -849,11 +727,11 @@ static void variant_timing(const char *name)
 {
     const int64_t N = (int64_t)1 << 28;
     const unsigned R5 = 1u << 5;
-    time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, N, R5, 10, false, name, true);
-    time_case("u32/u32 pairs", GP_SORT_U32, 4, D_RANDOM, N, R5, 10, false, name, true);
-    time_case("f32 keys", GP_SORT_F32, 0, D_RANDOM, N, R5, 10, false, name, true);
-    time_case("u64 keys", GP_SORT_U64, 0, D_RANDOM, N, R5, 10, false, name, true);
-    for (int l : {12, 16, 20, 24}) time_case("u32 keys", GP_SORT_U32, 0, D_RANDOM, (int64_t)1 << l, R5, l <= 20 ? 50 : 20, false, name);
+    time_case("u32 keys", GP_SORT_U32, 0, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
+    time_case("u32/u32 pairs", GP_SORT_U32, 4, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
+    time_case("f32 keys", GP_SORT_F32, 0, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
+    time_case("u64 keys", GP_SORT_U64, 0, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
+    for (int l : {12, 16, 20, 24}) time_case("u32 keys", GP_SORT_U32, 0, GPT_SORT_RANDOM, (int64_t)1 << l, R5, l <= 20 ? 50 : 20, false, name);
 }
 
 int main(int argc, char **argv)
