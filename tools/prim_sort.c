@@ -87,6 +87,12 @@ static int sort_upload(void **d, unsigned char **host, int64_t off, int64_t n, i
     return total && cudaMemcpy(*d, *host, total, cudaMemcpyHostToDevice) != cudaSuccess;
 }
 
+/* A host copy of `bytes` of device memory (a 1-byte buffer for none). */
+static unsigned char *host_copy(const void *d, size_t bytes)
+{
+    return bytes ? (unsigned char *)gpt_host_copy(d, bytes) : (unsigned char *)malloc(1);
+}
+
 int gpt_verify_sort_case(gp_handle h, const gpt_sort_case *c, uint64_t seed, int verbose)
 {
     const int kb = key_bytes(c->key), vb = c->value_bytes;
@@ -142,10 +148,8 @@ int gpt_verify_sort_case(gp_handle h, const gpt_sort_case *c, uint64_t seed, int
         const size_t kin = (size_t)(c->off_in + n) * kb, kout = (size_t)(c->off_out + n) * kb;
         const size_t vin = (size_t)(c->off_in + n) * vb, vout = (size_t)(c->off_out + n) * vb;
         int64_t bad, guard = 0, inputs = 0;
-        if (!(gki = (unsigned char *)gpt_host_copy(dki, kin ? kin : 1)) ||
-            !(gko = (unsigned char *)gpt_host_copy(dko, kout ? kout : 1)))
-            goto out;
-        if (vb && (!(gvi = (unsigned char *)gpt_host_copy(dvi, vin)) || !(gvo = (unsigned char *)gpt_host_copy(dvo, vout))))
+        if (!(gki = host_copy(dki, kin)) || !(gko = host_copy(dko, kout)) || !(gvi = host_copy(dvi, vin)) ||
+            !(gvo = host_copy(dvo, vout)))
             goto out;
         bad = sort_mismatches(c, keys, idx, gko + c->off_out * kb, vb ? gvo + c->off_out * vb : NULL, what);
         guard = gpt_count_unpoisoned(gko, 0, c->off_out, kb) + (vb ? gpt_count_unpoisoned(gvo, 0, c->off_out, vb) : 0);
