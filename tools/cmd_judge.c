@@ -654,6 +654,7 @@ static int run_judge(int argc, char **argv)
     printf("gpuprim judge: %s as '%s' (%s)\n  signature: %s;\n", v.file, v.p->name, v.p->leetgpu, v.p->prototype);
 
     /* ---- build: nvcc -shared with the problem's prototype ---- */
+    fflush(stdout);
     if (!(nvcc = gpj_find_nvcc(GPUPRIM_NVCC, nvcc_buf, sizeof nvcc_buf, &tried))) {
         fprintf(stderr, "gpuprim judge: nvcc not found (%s: %s); install the CUDA toolkit or set NVCC to its nvcc\n", tried,
                 !strcmp(tried, "$NVCC") ? nvcc_buf : "none is executable");
@@ -709,6 +710,7 @@ static int run_judge(int argc, char **argv)
         }
         printf("\n");
     }
+    fflush(stdout);
     if (!have_gpu) {
         fprintf(stderr, "gpuprim judge: no usable GPU: %s compiled for %s, but running it needs an NVIDIA GPU "
                         "(--list and --starter work without one)\n", v.file, arch);
