@@ -106,7 +106,7 @@ judge_runner_launches(matrix_multiplication matrix_multiplication_tiled.cu "laun
 # right ones pass; the ladders' places are the predictions of each example's header comment, checked loosely
 # here (a place on the ladder, not below its first rung where the example is that rung's idea or better)
 set(PLACED "place: (between rung|above every rung)")
-judge_expect(judge_gpu_vector_add_naive 1 0 "tests: [0-9]+ passed, 0 failed, 0 not run.*${PLACED}.*judge: PASSED"
+judge_expect(judge_gpu_vector_add_naive 1 0 "tests: [0-9]+ passed, 0 failed, 0 not run.*place: .*hint: .*kernels .*vector_add_naive +grid .*occupancy [0-9]+%.*judge: PASSED"
              judge ${JUDGE_EXAMPLES}/vector_add_naive.cu --problem vector_add --seed 7 --json ${JUDGE_OUT}/vector_add_naive.json)
 judge_expect(judge_gpu_reduction_naive 1 0 "tests: [0-9]+ passed, 0 failed.*place: (between rung|below every rung).*judge: PASSED"
              judge ${JUDGE_EXAMPLES}/reduction_naive.cu --problem reduction --seed 7)
