@@ -291,6 +291,7 @@ typedef struct kernel_info {
     unsigned block[3], grid[3];
     size_t dyn_smem, static_smem, local;
     int regs, calls, spill_stores, spill_loads, have_ptxas;
+    double per_solve;   /* launches of it per call of solve */
     gpa_occ_result occ;
     int occ_ok;
 } kernel_info;
@@ -366,6 +367,7 @@ static void read_launches(verdict *v, const char *out, const gpj_ptxas_kernel *p
             gpj_field(buf, "local", val, sizeof val), k->local = strtoull(val, NULL, 10);
             gpj_field(buf, "regs", val, sizeof val), k->regs = atoi(val);
             gpj_field(buf, "calls", val, sizeof val), k->calls = atoi(val);
+            gpj_field(buf, "per_solve", val, sizeof val), k->per_solve = atof(val);
             gpa_kernel_base_name(k->name, base, sizeof base);
             for (int i = 0; i < npx; i++) {
                 gpa_kernel_base_name(px[i].name, pbase, sizeof pbase);
@@ -403,8 +405,8 @@ static void print_kernels(const verdict *v, const gpj_ptxas_kernel *px, int npx)
         const kernel_info *k = &v->k[i];
         char base[256];
         gpa_kernel_base_name(k->name, base, sizeof base);
-        printf("    %-24s grid %u,%u,%u block %u,%u,%u x%d: %d regs, %zu B local", base, k->grid[0], k->grid[1],
-               k->grid[2], k->block[0], k->block[1], k->block[2], k->calls, k->regs, k->local);
+        printf("    %-24s grid %u,%u,%u block %u,%u,%u, %g per solve: %d regs, %zu B local", base, k->grid[0],
+               k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2], k->per_solve, k->regs, k->local);
         if (k->have_ptxas) printf(" (%d B spill stores, %d B spill loads)", k->spill_stores, k->spill_loads);
         printf(", %zu B shared", k->static_smem + k->dyn_smem);
         if (k->occ_ok)
@@ -571,10 +573,10 @@ static int write_json(const verdict *v, const char *path, const char *tests_out,
         const kernel_info *k = &v->k[i];
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
         json_str(f, k->name);
-        fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"calls\": %d, \"registers\": %d, "
+        fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"launches_per_solve\": %g, \"registers\": %d, "
                    "\"local_bytes\": %zu, \"spill_stores\": %d, \"spill_loads\": %d, \"shared_bytes\": %zu, "
                    "\"occupancy\": %.4f, \"blocks_per_sm\": %d, \"limited_by\": ",
-                k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2], k->calls, k->regs, k->local,
+                k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2], k->per_solve, k->regs, k->local,
                 k->spill_stores, k->spill_loads, k->static_smem + k->dyn_smem, k->occ_ok ? k->occ.occupancy : 0.0,
                 k->occ_ok ? k->occ.blocks_per_sm : 0);
         json_str(f, k->occ_ok ? gpa_limit_name(k->occ.limit) : "");
@@ -812,6 +814,11 @@ static int run_judge(int argc, char **argv)
             snprintf(v.outcome, sizeof v.outcome, "the program crashed with signal %d (%s)%s%s", tests.sig,
                      signal_text(tests.sig), last_started >= 0 ? " in case " : "",
                      last_started >= 0 ? cases[last_started].name : "");
+        else if (last_started >= 0 && !v.outcome[0])
+            snprintf(v.outcome, sizeof v.outcome, "the program exited (code %d) in case %s", tests.code,
+                     cases[last_started].name);
+        else if (!v.outcome[0] && !strstr(tests.out ? tests.out : "", "done "))
+            snprintf(v.outcome, sizeof v.outcome, "the tests ended without their last record (exit code %d)", tests.code);
         if (last_started >= 0) {
             printf("  FAIL  %s: %s\n", cases[last_started].name, v.outcome);
             if (!v.first_fail[0]) snprintf(v.first_fail, sizeof v.first_fail, "%s: %.400s", cases[last_started].name, v.outcome);
@@ -873,6 +880,8 @@ static int run_judge(int argc, char **argv)
                     gpj_field(buf, "msg", v.outcome, sizeof v.outcome);
                 }
             }
+            if (!v.benched && !v.outcome[0])
+                snprintf(v.outcome, sizeof v.outcome, "the benchmark did not run to its end (exit code %d)", bench.code);
             if (bench.timed_out) snprintf(v.outcome, sizeof v.outcome, "time limit of %lld s exceeded in the benchmark", (long long)o.timeout);
             else if (bench.signaled) snprintf(v.outcome, sizeof v.outcome, "the program crashed in the benchmark with signal %d (%s)", bench.sig, signal_text(bench.sig));
             {

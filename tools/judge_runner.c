@@ -47,7 +47,7 @@ typedef struct launch_rec {
     int count;
 } launch_rec;
 static launch_rec launches[MAX_LAUNCHES];
-static int nlaunches, capturing;
+static int nlaunches, capturing, solves; /* solves: calls of solve while capturing */
 
 static void record(const void *func, dim3 grid, dim3 block, size_t smem)
 {
@@ -114,9 +114,10 @@ static void report_launches(int with_attributes)
             (void)cudaGetLastError();
         }
         report("launch kernel=%s grid=%u,%u,%u block=%u,%u,%u dyn_smem=%zu regs=%d local=%zu static_smem=%zu "
-               "max_threads=%d calls=%d",
+               "max_threads=%d calls=%d per_solve=%.2f",
                name ? name : "?", l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y, l->block.z, l->smem,
-               fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes, fa.maxThreadsPerBlock, l->count);
+               fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes, fa.maxThreadsPerBlock, l->count,
+               solves ? (double)l->count / solves : 0.0);
     }
 }
 
@@ -287,6 +288,7 @@ typedef void (*fn_gemm)(const void *, const void *, void *, int, int, int, float
 static void call_solve(void *sym, const judge_call *c, void *const *b)
 {
     const int64_t *d = c->d;
+    solves += capturing;
     switch (c->p->kind) {
     case GPJ_VECTOR_ADD: (*(fn_vector_add *)&sym)(b[0], b[1], b[2], (int)d[0]); break;
     case GPJ_REDUCTION: case GPJ_PREFIX_SUM: (*(fn_in_out *)&sym)(b[0], b[1], (int)d[0]); break;
