@@ -76,8 +76,8 @@ static void print_list(FILE *f)
         if (!p->ladder) fprintf(f, "              %s\n", p->ladder_note);
         fprintf(f, "  starter:    gpuprim judge --starter %s > %s.cu\n", p->name, p->name);
     }
-    fprintf(f, "\nsignatures: each as in LeetGPU's starter.cu for the challenge named (sizes are int, as LeetGPU passes\n"
-               "them). Tests: edge sizes (1, odd, powers of two, a tile +- 1, large), random and adversarial inputs,\n"
+    fprintf(f, "\nsignatures: each as in the starter.cu of the challenge named, in LeetGPU's public challenge set (sizes\n"
+               "are int, as its starters declare them). Tests: edge sizes (1, odd, powers of two, a tile +- 1, large), random and adversarial inputs,\n"
                "every element compared with the CPU reference; the first wrong index is shown with got/expected.\n");
 }
 
@@ -292,6 +292,7 @@ typedef struct kernel_info {
     size_t dyn_smem, static_smem, local;
     int regs, calls, spill_stores, spill_loads, have_ptxas;
     double per_solve;   /* launches of it per call of solve */
+    int rt_blocks;      /* blocks per SM by cudaOccupancyMaxActiveBlocksPerMultiprocessor; -1: unknown */
     gpa_occ_result occ;
     int occ_ok;
 } kernel_info;
@@ -311,6 +312,7 @@ typedef struct verdict {
     char place[512], hint[512], ladder_case[96], vendor[64];
     int nkernels;
     kernel_info k[MAX_KERNELS];
+    char *compiler_log;            /* nvcc's output when the file did not compile */
     gpb_report r;                  /* the ladder measured now */
     int first_row, end_row;        /* the ladder group's rows in r */
 } verdict;
@@ -368,6 +370,7 @@ static void read_launches(verdict *v, const char *out, const gpj_ptxas_kernel *p
             gpj_field(buf, "regs", val, sizeof val), k->regs = atoi(val);
             gpj_field(buf, "calls", val, sizeof val), k->calls = atoi(val);
             gpj_field(buf, "per_solve", val, sizeof val), k->per_solve = atof(val);
+            k->rt_blocks = gpj_field(buf, "rt_blocks", val, sizeof val) ? -1 : atoi(val);
             gpa_kernel_base_name(k->name, base, sizeof base);
             for (int i = 0; i < npx; i++) {
                 gpa_kernel_base_name(px[i].name, pbase, sizeof pbase);
@@ -410,8 +413,9 @@ static void print_kernels(const verdict *v, const gpj_ptxas_kernel *px, int npx)
         if (k->have_ptxas) printf(" (%d B spill stores, %d B spill loads)", k->spill_stores, k->spill_loads);
         printf(", %zu B shared", k->static_smem + k->dyn_smem);
         if (k->occ_ok)
-            printf(", occupancy %.0f%% (%d blocks/SM, limited by %s)\n", 100.0 * k->occ.occupancy, k->occ.blocks_per_sm,
-                   gpa_limit_name(k->occ.limit));
+            printf(", occupancy %.0f%% (%d blocks/SM, limited by %s%s)\n", 100.0 * k->occ.occupancy, k->occ.blocks_per_sm,
+                   gpa_limit_name(k->occ.limit),
+                   k->rt_blocks < 0 ? "" : k->rt_blocks == k->occ.blocks_per_sm ? "; the runtime agrees" : "; the runtime DIFFERS");
         else
             printf(", occupancy: -\n");
     }
@@ -460,7 +464,8 @@ static int measure_ladder(verdict *v, const judge_opts *jo)
         if (!p->ladder_case || strstr(v->r.rows[i].shape, p->ladder_case)) v->first_row = i;
     }
     if (v->first_row >= 0 && v->end_row < 0) v->end_row = v->r.count;
-    return fails != 0 || v->first_row < 0;
+    if (fails) fprintf(stderr, "gpuprim judge: %d ladder row(s) did not verify or could not be timed\n", fails);
+    return v->first_row < 0;
 }
 
 /* The user's rate on the ladder's count of work, the place and the hint. */
@@ -551,6 +556,10 @@ static int write_json(const verdict *v, const char *path, const char *tests_out,
     json_str(f, v->outcome);
     fprintf(f, ",\n  \"first_failure\": ");
     json_str(f, v->first_fail);
+    if (v->compiler_log) {
+        fprintf(f, ",\n  \"compiler_output\": ");
+        json_str(f, v->compiler_log);
+    }
     fprintf(f, ",\n  \"cases\": [");
     while (line && *line) { /* the runner's case records as they came */
         const char *eol = strchr(line, '\n');
@@ -575,10 +584,10 @@ static int write_json(const verdict *v, const char *path, const char *tests_out,
         json_str(f, k->name);
         fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"launches_per_solve\": %g, \"registers\": %d, "
                    "\"local_bytes\": %zu, \"spill_stores\": %d, \"spill_loads\": %d, \"shared_bytes\": %zu, "
-                   "\"occupancy\": %.4f, \"blocks_per_sm\": %d, \"limited_by\": ",
+                   "\"occupancy\": %.4f, \"blocks_per_sm\": %d, \"runtime_blocks_per_sm\": %d, \"limited_by\": ",
                 k->grid[0], k->grid[1], k->grid[2], k->block[0], k->block[1], k->block[2], k->per_solve, k->regs, k->local,
                 k->spill_stores, k->spill_loads, k->static_smem + k->dyn_smem, k->occ_ok ? k->occ.occupancy : 0.0,
-                k->occ_ok ? k->occ.blocks_per_sm : 0);
+                k->occ_ok ? k->occ.blocks_per_sm : 0, k->rt_blocks);
         json_str(f, k->occ_ok ? gpa_limit_name(k->occ.limit) : "");
         fprintf(f, "}");
     }
@@ -703,6 +712,10 @@ static int run_judge(int argc, char **argv)
             else if (log && strstr(log, "\"solve\"") && strstr(log, "redeclared"))
                 printf("\nthe signature of solve differs from the problem's; it must be:\n  %s;\n", v.p->prototype);
             printf("judge: FAILED (compile error)\n");
+            snprintf(v.outcome, sizeof v.outcome, "compile error");
+            v.compiler_log = log;
+            if (o.json && write_json(&v, o.json, NULL, (uint64_t)o.seed))
+                fprintf(stderr, "gpuprim judge: cannot write %s\n", o.json);
             free(log);
             free(cc.out);
             remove_tree(dir);
@@ -726,6 +739,8 @@ static int run_judge(int argc, char **argv)
     if (!have_gpu) {
         fprintf(stderr, "gpuprim judge: no usable GPU: %s compiled for %s, but running it needs an NVIDIA GPU "
                         "(--list and --starter work without one)\n", v.file, arch);
+        snprintf(v.outcome, sizeof v.outcome, "no usable GPU (compiled for %s)", arch);
+        if (o.json && write_json(&v, o.json, NULL, (uint64_t)o.seed)) fprintf(stderr, "gpuprim judge: cannot write %s\n", o.json);
         remove_tree(dir);
         return GPT_EXIT_NO_GPU;
     }

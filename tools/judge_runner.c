@@ -66,12 +66,14 @@ static void record(const void *func, dim3 grid, dim3 block, size_t smem)
 
 typedef cudaError_t (*launch_fn)(const void *, dim3, dim3, void **, size_t, cudaStream_t);
 
-static cudaError_t forward(const char *symbol, const void *f, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s)
+/* The runtime's own entry point `symbol` (index `which` of the four below), looked up once. */
+static cudaError_t forward(int which, const char *symbol, const void *f, dim3 g, dim3 b, void **args, size_t smem,
+                           cudaStream_t s)
 {
-    launch_fn real;
-    *(void **)&real = dlsym(RTLD_NEXT, symbol);
-    if (!real) return cudaErrorUnknown;
-    return real(f, g, b, args, smem, s);
+    static launch_fn real[4];
+    if (!real[which]) *(void **)&real[which] = dlsym(RTLD_NEXT, symbol);
+    if (!real[which]) return cudaErrorUnknown;
+    return real[which](f, g, b, args, smem, s);
 }
 
 /* CUDA 13's <<<>>> (crt/host_runtime.h: __cudaLaunchKernel_helper), then the public entry points. */
@@ -82,22 +84,22 @@ cudaError_t cudaLaunchKernel_ptsz(const void *k, dim3 g, dim3 b, void **args, si
 cudaError_t __cudaLaunchKernel(const void *k, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s)
 {
     record(k, g, b, smem);
-    return forward("__cudaLaunchKernel", k, g, b, args, smem, s);
+    return forward(0, "__cudaLaunchKernel", k, g, b, args, smem, s);
 }
 cudaError_t __cudaLaunchKernel_ptsz(const void *k, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s)
 {
     record(k, g, b, smem);
-    return forward("__cudaLaunchKernel_ptsz", k, g, b, args, smem, s);
+    return forward(1, "__cudaLaunchKernel_ptsz", k, g, b, args, smem, s);
 }
 cudaError_t cudaLaunchKernel(const void *k, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s)
 {
     record(k, g, b, smem);
-    return forward("cudaLaunchKernel", k, g, b, args, smem, s);
+    return forward(2, "cudaLaunchKernel", k, g, b, args, smem, s);
 }
 cudaError_t cudaLaunchKernel_ptsz(const void *k, dim3 g, dim3 b, void **args, size_t smem, cudaStream_t s)
 {
     record(k, g, b, smem);
-    return forward("cudaLaunchKernel_ptsz", k, g, b, args, smem, s);
+    return forward(3, "cudaLaunchKernel_ptsz", k, g, b, args, smem, s);
 }
 
 /* One record per distinct launch: what the runtime says of the kernel. */
@@ -107,16 +109,20 @@ static void report_launches(int with_attributes)
         const launch_rec *l = &launches[i];
         struct cudaFuncAttributes fa;
         const char *name = NULL;
+        int rt_blocks = -1; /* the runtime's occupancy, next to the model's */
         memset(&fa, 0, sizeof fa);
         if (with_attributes) {
             if (cudaFuncGetName(&name, l->func) != cudaSuccess) name = NULL;
             if (cudaFuncGetAttributes(&fa, l->func) != cudaSuccess) memset(&fa, 0, sizeof fa);
+            if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&rt_blocks, l->func, (int)(l->block.x * l->block.y * l->block.z),
+                                                              l->smem) != cudaSuccess)
+                rt_blocks = -1;
             (void)cudaGetLastError();
         }
         report("launch kernel=%s grid=%u,%u,%u block=%u,%u,%u dyn_smem=%zu regs=%d local=%zu static_smem=%zu "
-               "max_threads=%d calls=%d per_solve=%.2f",
+               "max_threads=%d rt_blocks=%d calls=%d per_solve=%.2f",
                name ? name : "?", l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y, l->block.z, l->smem,
-               fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes, fa.maxThreadsPerBlock, l->count,
+               fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes, fa.maxThreadsPerBlock, rt_blocks, l->count,
                solves ? (double)l->count / solves : 0.0);
     }
 }
