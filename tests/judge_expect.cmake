@@ -6,6 +6,7 @@
 #   `nvcc -c -arch=sm_80`, and `gpuprim judge OUT_DIR/NAME.cu --problem NAME` must compile it with the
 #   problem's prototype and exit 3 (no GPU: the tests run with CUDA_VISIBLE_DEVICES=-1).
 #   RUNNER=path SO_SOURCE=file.cu PROBLEM=name: the runner's launch capture (no GPU needed).
+#   JSON_FILE=path JSON_VERDICT=passed|failed: also, the --json file parses and says that verdict.
 if(DEFINED ENV{NVCC})
   set(nvcc "$ENV{NVCC}")
 else()
@@ -67,5 +68,14 @@ if(NOT "${rc}" STREQUAL "${EXPECT_RC}")
 endif()
 if(NOT all MATCHES "${EXPECT_RE}")
   message(FATAL_ERROR "gpuprim ${args}: output does not match '${EXPECT_RE}':\n${all}")
+endif()
+if(JSON_FILE) # the --json file parses, and says the verdict expected
+  file(READ "${JSON_FILE}" json)
+  string(JSON verdict ERROR_VARIABLE json_error GET "${json}" verdict)
+  if(json_error OR NOT "${verdict}" STREQUAL "${JSON_VERDICT}")
+    message(FATAL_ERROR "${JSON_FILE}: verdict '${verdict}', expected '${JSON_VERDICT}' ${json_error}:\n${json}")
+  endif()
+  string(JSON ncases LENGTH "${json}" cases)
+  message(STATUS "${JSON_FILE}: verdict ${verdict}, ${ncases} cases")
 endif()
 message(STATUS "gpuprim ${args}: exit code ${rc}, output matches '${EXPECT_RE}'\n${all}")

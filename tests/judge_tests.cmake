@@ -139,3 +139,26 @@ judge_expect(judge_gpu_host_crash 1 1 "crashed with signal 11 .SIGSEGV.*in case 
              judge ${JUDGE_FIXTURES}/host_crash.cu --problem vector_add)
 judge_expect(judge_gpu_no_solve 1 1 "no function solve with C linkage in the file: define extern .C. void solve.const float. A.*judge: FAILED"
              judge ${JUDGE_FIXTURES}/no_solve.cu --problem vector_add)
+
+# ---- CPU with nvcc: the judge's own side (records, verdicts, time limit, JSON) against a stand-in runner ----
+# GPUPRIM_JUDGE_FAKE_GPU=1 runs $GPUPRIM_JUDGE_RUNNER (tests/judge/fake_runner.sh, which writes a runner's records
+# for $FAKE_SCENARIO) as if there were a GPU; the ladder is then not measured
+function(judge_fake name scenario rc regex)
+  if(rc EQUAL 0)
+    set(verdict passed)
+  else()
+    set(verdict failed)
+  endif()
+  set(args "judge|${JUDGE_EXAMPLES}/vector_add_naive.cu|--problem|vector_add|--seed|7|--timeout|3|--json|${JUDGE_OUT}/side_${name}.json")
+  add_test(NAME judge_side_${name} COMMAND ${CMAKE_COMMAND} -DGPUPRIM=$<TARGET_FILE:gpuprim_cli> "-DARGS=${args}"
+           "-DEXPECT_RC=${rc}" "-DEXPECT_RE=${regex}" -DBUILD_NVCC_DIR=${judge_nvcc_dir}
+           -DJSON_FILE=${JUDGE_OUT}/side_${name}.json -DJSON_VERDICT=${verdict} -P ${CMAKE_CURRENT_SOURCE_DIR}/tests/judge_expect.cmake)
+  set_tests_properties(judge_side_${name} PROPERTIES LABELS cpu SKIP_REGULAR_EXPRESSION "judge test skipped" TIMEOUT 600
+    ENVIRONMENT "CUDA_VISIBLE_DEVICES=-1;GPUPRIM_JUDGE_FAKE_GPU=1;GPUPRIM_JUDGE_RUNNER=${JUDGE_FIXTURES}/fake_runner.sh;FAKE_SCENARIO=${scenario}")
+endfunction()
+judge_fake(pass pass 0 "tests: 15 passed, 0 failed, 0 not run.*your solve: 0.5000 ms .median of 10, 1 buffer set. = 600.0 GB/s, counting 12N bytes.*verified at the benchmark size.*vector_add_naive +grid 97657,1,1 block 256,1,1, 1 per solve: 12 regs.*judge: PASSED .15 of 15 tests.")
+judge_fake(fail fail 1 "  FAIL  n=1: first wrong index .0.: got nan, expected 1.5 .1 of 1 wrong.\n  PASS  odd n=3.*tests: 14 passed, 1 failed, 0 not run.*performance: not measured.*judge: FAILED .first failure: n=1: first wrong index .0.")
+judge_fake(oob oob 1 "FAIL  n=1: out-of-bounds access: an illegal memory access was encountered .cudaErrorIllegalAddress..*the tests ended early.*hello from solve.*tests: 0 passed, 1 failed, 14 not run.*judge: FAILED")
+judge_fake(segv segv 1 "FAIL  n=1: the program crashed with signal 11 .SIGSEGV.*tests: 0 passed, 1 failed, 14 not run.*judge: FAILED")
+judge_fake(hang hang 1 "FAIL  n=1: time limit of 3 s exceeded in case n=1 .killed..*judge: FAILED")
+judge_fake(exit exit 1 "FAIL  n=1: the program exited .code 7. in case n=1.*judge: FAILED")

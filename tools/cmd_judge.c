@@ -320,7 +320,7 @@ typedef struct verdict {
 static const char *signal_text(int sig)
 {
     switch (sig) {
-    case SIGSEGV: return "SIGSEGV, a host-side invalid memory access (a device pointer read on the host?)";
+    case SIGSEGV: return "SIGSEGV: an invalid memory access on the host, e.g. a device pointer read there";
     case SIGBUS: return "SIGBUS";
     case SIGFPE: return "SIGFPE, an arithmetic error on the host";
     case SIGABRT: return "SIGABRT, an abort";
@@ -562,20 +562,31 @@ static int write_json(const verdict *v, const char *path, const char *tests_out,
     }
     fprintf(f, ",\n  \"cases\": [");
     while (line && *line) { /* the runner's case records as they came */
+        static gpj_case cases[GPJ_MAX_CASES];
+        const int ncases = gpj_cases(v->p, cases, GPJ_MAX_CASES);
         const char *eol = strchr(line, '\n');
-        char buf[1024], status[32], what[16];
+        char buf[1024], status[32], what[16], sz[96];
         size_t n = eol ? (size_t)(eol - line) : strlen(line);
+        int i;
         snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), line);
-        if (gpj_tag_is(buf, "case") && !gpj_field(buf, "status", status, sizeof status) && strcmp(status, "start")) {
-            gpj_field(buf, "index", what, sizeof what);
-            fprintf(f, "%s\n    {\"index\": %s, \"status\": ", first ? "" : ",", what);
+        line = eol ? eol + 1 : NULL;
+        if (!gpj_tag_is(buf, "case") || gpj_field(buf, "status", status, sizeof status) || !strcmp(status, "start"))
+            continue;
+        gpj_field(buf, "index", what, sizeof what);
+        if ((i = atoi(what)) < 0 || i >= ncases) continue;
+        gpj_size_text(v->p, cases[i].d, sz, sizeof sz);
+        {
+            fprintf(f, "%s\n    {\"index\": %d, \"name\": ", first ? "" : ",", i);
+            json_str(f, cases[i].name);
+            fprintf(f, ", \"size\": ");
+            json_str(f, sz);
+            fprintf(f, ", \"status\": ");
             json_str(f, status);
             fprintf(f, ", \"record\": ");
             json_str(f, buf);
             fprintf(f, "}");
             first = 0;
         }
-        line = eol ? eol + 1 : NULL;
     }
     fprintf(f, "\n  ],\n  \"kernels\": [");
     for (int i = 0; i < v->nkernels; i++) {
@@ -736,6 +747,9 @@ static int run_judge(int argc, char **argv)
         printf("\n");
     }
     fflush(stdout);
+    /* GPUPRIM_JUDGE_FAKE_GPU: the seam of the CPU tests of this side of the judge: the runner named by
+     * $GPUPRIM_JUDGE_RUNNER (a stand-in script) is run as if there were a GPU; the ladder is then not measured */
+    if (getenv("GPUPRIM_JUDGE_FAKE_GPU") && getenv("GPUPRIM_JUDGE_RUNNER")) have_gpu = 1, strcpy(v.device, "none (a stand-in runner)");
     if (!have_gpu) {
         fprintf(stderr, "gpuprim judge: no usable GPU: %s compiled for %s, but running it needs an NVIDIA GPU "
                         "(--list and --starter work without one)\n", v.file, arch);
@@ -846,8 +860,7 @@ static int run_judge(int argc, char **argv)
         {
             gpa_arch a;
             char an[16];
-            gpt_arch_from_device(0, &a, an, sizeof an);
-            read_launches(&v, tests.out, px, npx, &a);
+            read_launches(&v, tests.out, px, npx, gpt_arch_from_device(0, &a, an, sizeof an) ? NULL : &a);
         }
     }
 
@@ -902,8 +915,8 @@ static int run_judge(int argc, char **argv)
             {
                 gpa_arch a;
                 char an[16];
-                gpt_arch_from_device(0, &a, an, sizeof an);
-                if (strstr(bench.out ? bench.out : "", "launch ")) read_launches(&v, bench.out, px, npx, &a);
+                if (strstr(bench.out ? bench.out : "", "launch "))
+                    read_launches(&v, bench.out, px, npx, gpt_arch_from_device(0, &a, an, sizeof an) ? NULL : &a);
             }
         }
         if (v.outcome[0]) {
@@ -918,7 +931,7 @@ static int run_judge(int argc, char **argv)
                 fflush(stdout);
                 if (measure_ladder(&v, &o) == 0) place_on_ladder(&v);
             }
-            printf("  your solve: %.4f ms (median of %d, %d buffer set%s) = %.1f %s (%s), %s at the benchmark size\n",
+            printf("  your solve: %.4f ms (median of %d, %d buffer set%s) = %.1f %s, counting %s; %s at the benchmark size\n",
                    v.ms, v.reps, v.sets, v.sets == 1 ? "" : "s", v.rate, v.unit, v.p->work_text,
                    v.bench_ok ? "verified" : "NOT verified");
             if (v.place[0]) {

@@ -466,7 +466,7 @@ static int check_sampled(const judge_call *c, void *const *b, const char *tag, c
     gpj_index_text(first, c->out_cols, where, sizeof where);
     if (first >= 0) {
         char g[40], w[40];
-        report("%s %s status=fail index=%lld where=%s got=%s expected=%s wrong=%lld of=%d(sampled)", tag, what,
+        report("%s %s status=fail at=%lld where=%s got=%s expected=%s wrong=%lld of=%d(sampled)", tag, what,
                (long long)first, where, num_text(first_got, g, sizeof g), num_text(first_want, w, sizeof w),
                (long long)bad, SAMPLES);
     } else {
@@ -496,7 +496,7 @@ static int check(const judge_call *c, void *const *b, const char *tag, const cha
         first = gpj_first_mismatch_i32((const int32_t *)got, want_i, n, &bad);
         gpj_index_text(first, 0, where, sizeof where);
         if (first >= 0)
-            report("%s %s status=fail index=%lld where=%s got=%d expected=%d wrong=%lld of=%lld", tag, what,
+            report("%s %s status=fail at=%lld where=%s got=%d expected=%d wrong=%lld of=%lld", tag, what,
                    (long long)first, where, ((const int32_t *)got)[first], want_i[first], (long long)bad, (long long)n);
         ok = first < 0;
     } else {
@@ -507,7 +507,7 @@ static int check(const judge_call *c, void *const *b, const char *tag, const cha
         gpj_index_text(first, c->out_cols, where, sizeof where);
         if (first >= 0) {
             char g[40], w[40];
-            report("%s %s status=fail index=%lld where=%s got=%s expected=%s wrong=%lld of=%lld", tag, what,
+            report("%s %s status=fail at=%lld where=%s got=%s expected=%s wrong=%lld of=%lld", tag, what,
                    (long long)first, where, num_text(gotd[first], g, sizeof g), num_text(want[first], w, sizeof w),
                    (long long)bad, (long long)n);
         }
