@@ -4,6 +4,7 @@
  * reading of ptxas's report, and the place of a rate on a ladder. */
 #include "tcheck.h"
 #include "judge.h"
+#include "driver.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,23 @@ static void test_problems(void)
         const int64_t d[4] = {8192, 6144, 4096, 0}, c[4] = {3072, 3072, 15, 15};
         CHECK(gpj_work(mm, d) == 2.0 * 8192 * 6144 * 4096);
         CHECK(gpj_work(cv, c) == 2.0 * 3058 * 3058 * 225);
+    }
+}
+
+/* Each ladder a problem names is a primitive of the command, and its --op one of that primitive's variants. */
+static void test_ladders(void)
+{
+    for (int i = 0; i < gpj_problem_count; i++) {
+        const gpj_problem *p = &gpj_problems[i];
+        const gpt_prim_cli *cli = p->ladder ? gpt_find_prim(p->ladder) : NULL;
+        gpt_opts o;
+        if (!p->ladder) continue;
+        CHECK(cli != NULL);
+        if (!cli || !p->ladder_op) continue;
+        gpt_opts_default(&o);
+        o.op = p->ladder_op;
+        CHECK(gpt_op_index(cli->ops, &o) >= 0);
+        CHECK(cli->bench_max_n == 0 || p->bench[0] <= cli->bench_max_n);
     }
 }
 
@@ -258,6 +276,7 @@ static void test_place(void)
 int main(void)
 {
     test_problems();
+    test_ladders();
     test_bench_size();
     test_cases();
     test_compare();
