@@ -72,8 +72,8 @@ static void print_list(FILE *f)
         fprintf(f, "  before:     %s\n", p->before);
         fprintf(f, "  tolerance:  %s\n", p->tolerance);
         fprintf(f, "  benchmark:  %s (LeetGPU's performance size); rate = %s\n", p->bench_text, p->work_text);
-        fprintf(f, "  ladder:     %s%s%s\n", p->ladder ? p->ladder : "-", p->ladder ? ": " : " (", p->ladder ? p->ladder_note : "none yet)");
-        if (!p->ladder) fprintf(f, "              %s\n", p->ladder_note);
+        if (p->ladder) fprintf(f, "  ladder:     %s: %s\n", p->ladder, p->ladder_note);
+        else fprintf(f, "  ladder:     none yet (%s)\n", p->ladder_note);
         fprintf(f, "  starter:    gpuprim judge --starter %s > %s.cu\n", p->name, p->name);
     }
     fprintf(f, "\nsignatures: each as in the starter.cu of the challenge named, in LeetGPU's public challenge set (sizes\n"
@@ -940,7 +940,8 @@ static int run_judge(int argc, char **argv)
                 print_ladder(&v);
                 printf("  place: %s\n  hint:  %s\n", v.place, v.hint);
             } else {
-                printf("  ladder: %s\n", v.p->ladder ? "could not be measured" : v.p->ladder_note);
+                if (v.p->ladder) printf("  ladder: could not be measured\n");
+                else printf("  ladder: none yet (%s)\n", v.p->ladder_note);
             }
         }
         print_kernels(&v, px, npx);
