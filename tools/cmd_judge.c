@@ -918,6 +918,7 @@ static int run_judge(int argc, char **argv)
                 if (strstr(bench.out ? bench.out : "", "launch "))
                     read_launches(&v, bench.out, px, npx, gpt_arch_from_device(0, &a, an, sizeof an) ? NULL : &a);
             }
+            free(bench.out);
         }
         if (v.outcome[0]) {
             printf("  %s\n", v.outcome);
