@@ -198,8 +198,18 @@ static void test_references(void)
     double out[6];
     gpj_ref_sort_f32(6, x);
     CHECK(x[0] == -7.5f && x[1] == -1.f && x[2] == 0.f && x[3] == 0.f && x[4] == 2.f && x[5] == 3.f);
-    gpj_ref_conv2d_valid(in, 3, 4, k, 2, 2, out); /* out 2 x 3: in[i][j] - in[i+1][j+1] = -5 */
+    gpj_ref_conv2d_valid(in, 3, 4, k, 2, 2, out, NULL); /* out 2 x 3: in[i][j] - in[i+1][j+1] = -5 */
     for (int i = 0; i < 6; i++) CHECK(out[i] == -5.0);
+    {   /* the accumulation allowance: each slack is 4 terms 2^-24 sum |x w| = 4 2^-24 (in[i][j] + in[i+1][j+1]) */
+        double slack[6], got[6];
+        gpj_ref_conv2d_valid(in, 3, 4, k, 2, 2, out, slack);
+        CHECK(slack[0] == 4 * ldexp(1.0, -24) * (1 + 6) && slack[5] == 4 * ldexp(1.0, -24) * (7 + 12));
+        for (int i = 0; i < 6; i++) got[i] = out[i] + 0.9 * slack[i] + 1e-5 + 1e-5 * 5; /* inside the bound */
+        CHECK(gpj_first_mismatch_f64_slack(got, out, slack, 6, 1e-5, 1e-5, NULL) == -1);
+        CHECK(gpj_first_mismatch_f64(got, out, 6, 1e-5, 1e-5, NULL) == 0); /* without the allowance: wrong */
+        got[4] = out[4] + 2 * slack[4] + 1e-5 + 1e-5 * 5; /* past it */
+        CHECK(gpj_first_mismatch_f64_slack(got, out, slack, 6, 1e-5, 1e-5, NULL) == 4);
+    }
     CHECK(gpj_half_to_float(0x3C00) == 1.f);
     CHECK(gpj_half_to_float(0xC000) == -2.f);
     CHECK(gpj_half_to_float(0x0001) == ldexpf(1.f, -24));

@@ -103,15 +103,22 @@ int64_t gpj_first_mismatch_f64(const double *got, const double *want, int64_t n,
                                int64_t *bad);
 int64_t gpj_first_mismatch_f32(const float *got, const float *want, int64_t n, double atol, double rtol,
                                int64_t *bad);
+/* The same with a per-element allowance added to atol + rtol |want| (slack may be NULL: none). */
+int64_t gpj_first_mismatch_f64_slack(const double *got, const double *want, const double *slack, int64_t n,
+                                     double atol, double rtol, int64_t *bad);
 int64_t gpj_first_mismatch_i32(const int32_t *got, const int32_t *want, int64_t n, int64_t *bad);
 /* A sizes-and-index text for a flat index of an output: "[17]" or "[row 3, col 5]" (cols = row length). */
 void gpj_index_text(int64_t index, int64_t cols, char *buf, size_t len);
 
 /* Host references the project does not have yet (its sort and conv2d primitives have not landed). */
 void gpj_ref_sort_f32(int64_t n, float *data);
-/* Valid cross-correlation (F.conv2d without padding): out is (ir - kr + 1) x (ic - kc + 1), in double. */
+/* Valid cross-correlation (F.conv2d without padding): out is (ir - kr + 1) x (ic - kc + 1), in double; slack
+ * (NULL: not wanted) gets each element's f32 accumulation allowance, gpj_f32_sum_slack(kr kc, sum of |x w|). */
 void gpj_ref_conv2d_valid(const float *in, int64_t ir, int64_t ic, const float *k, int64_t kr, int64_t kc,
-                          double *out);
+                          double *out, double *slack);
+/* The most that summing `terms` products in f32, in any order, can be off: terms 2^-24 sum |products|
+ * (the recursive-summation bound; the products of two f32 are exact in double). */
+double gpj_f32_sum_slack(int64_t terms, double abs_sum);
 float gpj_half_to_float(uint16_t h);
 
 /* ---- the runner's protocol ----

@@ -159,20 +159,26 @@ int gpj_cases(const gpj_problem *p, gpj_case *out, int max)
 
 /* ---- comparing ---- */
 
-static int close_enough(double got, double want, double atol, double rtol)
+static int close_enough(double got, double want, double atol, double rtol, double slack)
 {
     if (isnan(want)) return isnan(got);
     if (isnan(got)) return 0;
     if (isinf(want)) return got == want;
-    return fabs(got - want) <= atol + rtol * fabs(want);
+    return fabs(got - want) <= atol + rtol * fabs(want) + slack;
 }
 
 int64_t gpj_first_mismatch_f64(const double *got, const double *want, int64_t n, double atol, double rtol,
                                int64_t *bad)
 {
+    return gpj_first_mismatch_f64_slack(got, want, NULL, n, atol, rtol, bad);
+}
+
+int64_t gpj_first_mismatch_f64_slack(const double *got, const double *want, const double *slack, int64_t n,
+                                     double atol, double rtol, int64_t *bad)
+{
     int64_t first = -1, count = 0;
     for (int64_t i = 0; i < n; i++)
-        if (!close_enough(got[i], want[i], atol, rtol)) {
+        if (!close_enough(got[i], want[i], atol, rtol, slack ? slack[i] : 0)) {
             if (first < 0) first = i;
             count++;
         }
@@ -185,7 +191,7 @@ int64_t gpj_first_mismatch_f32(const float *got, const float *want, int64_t n, d
 {
     int64_t first = -1, count = 0;
     for (int64_t i = 0; i < n; i++)
-        if (!close_enough(got[i], want[i], atol, rtol)) {
+        if (!close_enough(got[i], want[i], atol, rtol, 0)) {
             if (first < 0) first = i;
             count++;
         }
@@ -222,17 +228,24 @@ static int cmp_float(const void *a, const void *b)
 void gpj_ref_sort_f32(int64_t n, float *data) { qsort(data, (size_t)n, sizeof(float), cmp_float); }
 
 void gpj_ref_conv2d_valid(const float *in, int64_t ir, int64_t ic, const float *k, int64_t kr, int64_t kc,
-                          double *out)
+                          double *out, double *slack)
 {
     const int64_t orows = ir - kr + 1, ocols = ic - kc + 1;
     for (int64_t i = 0; i < orows; i++)
         for (int64_t j = 0; j < ocols; j++) {
-            double s = 0;
+            double s = 0, a = 0;
             for (int64_t m = 0; m < kr; m++)
-                for (int64_t q = 0; q < kc; q++) s += (double)in[(i + m) * ic + j + q] * (double)k[m * kc + q];
+                for (int64_t q = 0; q < kc; q++) {
+                    const double p = (double)in[(i + m) * ic + j + q] * (double)k[m * kc + q];
+                    s += p;
+                    a += fabs(p);
+                }
             out[i * ocols + j] = s;
+            if (slack) slack[i * ocols + j] = gpj_f32_sum_slack(kr * kc, a);
         }
 }
+
+double gpj_f32_sum_slack(int64_t terms, double abs_sum) { return (double)terms * ldexp(1.0, -24) * abs_sum; }
 
 float gpj_half_to_float(uint16_t h)
 {

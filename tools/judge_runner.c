@@ -324,7 +324,9 @@ static int prepare(const judge_call *c, void *const *b)
 }
 
 /* The reference of the checked output, as doubles (integers for the histogram). */
-static int reference(const judge_call *c, double *want, int32_t *want_i)
+/* want (and want_i for integer outputs) for every element; slack, where not NULL, gets each element's allowance
+ * beyond atol + rtol |want| (the f32 accumulation bound of a sum of products; 0 elsewhere). */
+static int reference(const judge_call *c, double *want, int32_t *want_i, double *slack)
 {
     const int64_t *d = c->d;
     const float *x0 = (const float *)c->host[0], *x1 = (const float *)c->host[1];
@@ -378,7 +380,7 @@ static int reference(const judge_call *c, double *want, int32_t *want_i)
         free(t);
         return 0;
     }
-    case GPJ_CONV2D: gpj_ref_conv2d_valid(x0, d[0], d[1], x1, d[2], d[3], want); return 0;
+    case GPJ_CONV2D: gpj_ref_conv2d_valid(x0, d[0], d[1], x1, d[2], d[3], want, slack); return 0;
     case GPJ_GEMM_F16: {
         const int64_t M = d[0], N = d[1], K = d[2];
         const uint16_t *A = (const uint16_t *)c->host[0], *B = (const uint16_t *)c->host[1], *C = (const uint16_t *)c->host[2];
@@ -414,10 +416,11 @@ static const char *num_text(double v, char *buf, size_t len)
 
 /* One element of the reference of a product (matmul, gemm, conv2d): the benchmark's check of outputs too
  * large to compute whole on the CPU samples them. */
-static double reference_one(const judge_call *c, int64_t idx)
+static double reference_one(const judge_call *c, int64_t idx, double *slack)
 {
     const int64_t *d = c->d;
-    double s = 0;
+    double s = 0, a = 0;
+    *slack = 0;
     if (c->p->kind == GPJ_MATMUL) { /* C (M x K) = A (M x N) B (N x K) */
         const float *A = (const float *)c->host[0], *B = (const float *)c->host[1];
         const int64_t i = idx / d[2], j = idx % d[2];
@@ -434,7 +437,12 @@ static double reference_one(const judge_call *c, int64_t idx)
         const float *in = (const float *)c->host[0], *k = (const float *)c->host[1];
         const int64_t oc = d[1] - d[3] + 1, i = idx / oc, j = idx % oc;
         for (int64_t m = 0; m < d[2]; m++)
-            for (int64_t q = 0; q < d[3]; q++) s += (double)in[(i + m) * d[1] + j + q] * k[m * d[3] + q];
+            for (int64_t q = 0; q < d[3]; q++) {
+                const double p = (double)in[(i + m) * d[1] + j + q] * k[m * d[3] + q];
+                s += p;
+                a += fabs(p);
+            }
+        *slack = gpj_f32_sum_slack(d[2] * d[3], a);
         return s;
     }
 }
@@ -457,8 +465,9 @@ static int check_sampled(const judge_call *c, void *const *b, const char *tag, c
     for (s = 0; s < SAMPLES && n > 0; s++) {
         const int64_t idx = s == SAMPLES - 1 ? n - 1 : (int64_t)((double)s * (double)n / SAMPLES);
         const double g = es == 2 ? gpj_half_to_float(((const uint16_t *)got)[idx]) : ((const float *)got)[idx];
-        const double w = reference_one(c, idx);
-        if (gpj_first_mismatch_f64(&g, &w, 1, c->p->atol, c->p->rtol, NULL) == 0) {
+        double slack;
+        const double w = reference_one(c, idx, &slack);
+        if (gpj_first_mismatch_f64_slack(&g, &w, &slack, 1, c->p->atol, c->p->rtol, NULL) == 0) {
             if (first < 0) first = idx, first_got = g, first_want = w;
             bad++;
         }
@@ -483,12 +492,13 @@ static int check(const judge_call *c, void *const *b, const char *tag, const cha
     const int64_t n = (int64_t)(bytes / (c->p->kind == GPJ_GEMM_F16 ? 2 : 4));
     void *got = malloc(bytes ? bytes : 1);
     double *want = (double *)malloc((size_t)(n ? n : 1) * sizeof(double)), *gotd = NULL;
+    double *slack = (double *)calloc((size_t)(n ? n : 1), sizeof(double));
     int32_t *want_i = (int32_t *)malloc((size_t)(n ? n : 1) * 4);
     int64_t first, bad = 0;
     char where[64];
     int ok = 0;
-    if (!got || !want || !want_i || cudaMemcpy(got, b[c->out], bytes, cudaMemcpyDeviceToHost) != cudaSuccess ||
-        reference(c, want, want_i)) {
+    if (!got || !want || !want_i || !slack || cudaMemcpy(got, b[c->out], bytes, cudaMemcpyDeviceToHost) != cudaSuccess ||
+        reference(c, want, want_i, slack)) {
         report("%s %s status=error msg=cannot read the output or make the reference", tag, what);
         goto out;
     }
@@ -503,7 +513,7 @@ static int check(const judge_call *c, void *const *b, const char *tag, const cha
         if (!(gotd = (double *)malloc((size_t)(n ? n : 1) * sizeof(double)))) goto out;
         for (int64_t i = 0; i < n; i++)
             gotd[i] = c->p->kind == GPJ_GEMM_F16 ? gpj_half_to_float(((const uint16_t *)got)[i]) : ((const float *)got)[i];
-        first = gpj_first_mismatch_f64(gotd, want, n, c->p->atol, c->p->rtol, &bad);
+        first = gpj_first_mismatch_f64_slack(gotd, want, slack, n, c->p->atol, c->p->rtol, &bad);
         gpj_index_text(first, c->out_cols, where, sizeof where);
         if (first >= 0) {
             char g[40], w[40];
@@ -515,7 +525,7 @@ static int check(const judge_call *c, void *const *b, const char *tag, const cha
     }
     if (ok) report("%s %s status=pass", tag, what);
 out:
-    free(got); free(want); free(want_i); free(gotd);
+    free(got); free(want); free(want_i); free(gotd); free(slack);
     return ok;
 }
 
