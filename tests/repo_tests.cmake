@@ -3,4 +3,9 @@
 find_program(GP_NM NAMES ${CMAKE_NM} nm)
 add_test(NAME exported_symbols COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_exports.sh
   ${GP_NM} $<TARGET_FILE:gpuprim> ${CMAKE_CURRENT_SOURCE_DIR}/include/gpuprim.h)
-set_tests_properties(exported_symbols PROPERTIES LABELS cpu TIMEOUT 300)
+# cmake --install into a temporary prefix, then a consumer built with find_package(gpuprim) and with pkg-config.
+get_filename_component(GP_CUDA_ROOT "${CUDAToolkit_BIN_DIR}" DIRECTORY)
+add_test(NAME install_consumer COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_install.sh
+  ${CMAKE_BINARY_DIR} ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_VERSION} ${CMAKE_C_COMPILER} ${GP_CUDA_ROOT}
+  ${CMAKE_GENERATOR} ${CMAKE_MAKE_PROGRAM})
+set_tests_properties(exported_symbols install_consumer PROPERTIES LABELS cpu TIMEOUT 300)
