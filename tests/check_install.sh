@@ -29,7 +29,9 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 status=0 first=
 for exe in "$work/cmake/consumer" "$work/cmake/consumer_static" "$work/consumer_pc" "$work/consumer_pc_static"; do
     # the shared library is found through the consumer's rpath (CMake) or LD_LIBRARY_PATH (pkg-config)
-    if ! out=$(LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$exe"); then
+    libpath=${LD_LIBRARY_PATH:-}
+    case $exe in *_pc*) libpath="$prefix/lib${libpath:+:$libpath}";; esac
+    if ! out=$(LD_LIBRARY_PATH="$libpath" "$exe"); then
         echo "$exe failed:" >&2; echo "$out" >&2; status=1; continue
     fi
     for want in "^version $version\$" "^status invalid value" "^prim map [1-9][0-9]*\$" "^prim sgemm [1-9][0-9]*\$" \
