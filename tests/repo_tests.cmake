@@ -8,4 +8,6 @@ get_filename_component(GP_CUDA_ROOT "${CUDAToolkit_BIN_DIR}" DIRECTORY)
 add_test(NAME install_consumer COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_install.sh
   ${CMAKE_BINARY_DIR} ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_VERSION} ${CMAKE_C_COMPILER} ${GP_CUDA_ROOT}
   ${CMAKE_GENERATOR} ${CMAKE_MAKE_PROGRAM})
-set_tests_properties(exported_symbols install_consumer PROPERTIES LABELS cpu TIMEOUT 300)
+# Every results/ path named in README.md and the sources exists; no web links, no paths out of the repository.
+add_test(NAME docs_paths COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/check_docs.sh ${CMAKE_CURRENT_SOURCE_DIR})
+set_tests_properties(exported_symbols install_consumer docs_paths PROPERTIES LABELS cpu TIMEOUT 300)
