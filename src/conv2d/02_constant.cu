@@ -2,9 +2,11 @@
 // Over rung 1: the filter (up to 31 x 31) is copied, on the stream, into a __constant__ slot
 // (conv_const.cuh: a ring of 8 slots per device with an event each, so that calls on other streams or host
 // threads cannot overwrite it before this kernel has read it). Every thread of a warp reads the same tap at
-// the same time, which is what the constant cache is built for: the taps arrive through the uniform
-// datapath (ULDC into a uniform register, then FFMA R, R, UR) instead of a per-thread LDG through the LSU,
-// so the load pipe carries only the fr * fc input loads per output: half of rung 1's load instructions.
+// the same time, which is what the constant cache is built for: a tap is one LDC R, c[0x3][R+imm] (SASS),
+// served by the constant cache as a broadcast, instead of an LDG through the LSU and L1, so the load pipe
+// carries only the fr * fc input loads per output: half of rung 1's load instructions. (An FFMA cannot
+// take an indexed constant operand, and the slot, hence the tap's address, is only known at run time; rung
+// 4, whose tap indices are compile-time offsets from the slot, gets them into uniform registers instead.)
 // The input window is still read from global memory (L1/L2 hits for the overlap), one load per FMA.
 // Filters larger than 31 x 31 are not accepted (they run rung 1).
 // Bytes that must move: 8 per output pixel; FLOPs 2 * fr * fc per output. Predicted: LSU-bound like rung 1,

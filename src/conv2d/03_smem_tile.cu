@@ -5,7 +5,7 @@
 // shared memory with coalesced 4-byte loads, then every FMA reads its input from shared memory. Global
 // loads per output fall from fr * fc (L1/L2 hits) to (32+fr-1)(32+fc-1)/1024: 1.13 for 3x3, 2.1 for 15x15;
 // the rest are shared-memory loads (a warp reads 32 consecutive words of one row: no bank conflicts).
-// Filter taps come from the constant-memory ring as in rung 2. Still one LDS per FMA, so the limit is
+// Filter taps come from the constant-memory ring as in rung 2 (LDC c[0x3][R+imm], one per tap and 4 FMAs). Still one LDS per FMA, so the limit is
 // now the shared-memory pipe (32 lanes per clock per SM): about 1 output per fr*fc/32 clocks per SM.
 // Bytes that must move: 8 per output pixel; DRAM reads ~1x (neighbouring tiles' halos hit L2).
 // measured: pending (H100 run of scripts/experiments/stencil/run.sh)

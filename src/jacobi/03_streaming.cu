@@ -4,10 +4,12 @@
 // next), so each cell is loaded once (one 16-byte LDG.E.128 per lane per row, where the rows are 16-byte
 // aligned; 4-byte loads otherwise) and used three times. Horizontal neighbours come from the lanes next
 // door (two SHFLs per row); only the two columns just outside the warp's 128 are extra scalar loads (lanes
-// 0 and 31). Rows y+2 and y+3 are already in flight while row y is computed (the loads do not depend on
-// the arithmetic), so every warp keeps 1 KB of reads outstanding. Strips are sized so that about 32 warps
-// per SM cover the grid in one wave: 8192^2 gives 66 strips of 125 rows; the strip's two halo rows and
-// the halo columns (~4% more reads) hit L2.
+// 0 and 31). Rows y+1 .. y+3 are loaded while row y is computed: five row registers whose roles rotate,
+// the loop unrolled by five so that nothing is copied (a copy of a register with a load in flight would
+// wait for it; the first version did that, and its prefetch was one row deep). So every warp keeps up to
+// 1.5 KB of reads in flight. Strips are sized so that the grid's warps fill every SM once (occupancy asked
+// once per device: 76 registers, 3 blocks = 24 warps per SM on sm_90a): 8192^2 gives 64 x 49 strips of
+// 168 rows; the strip's two halo rows and the halo columns (~3% more reads) hit L2.
 // Bytes that must move per step: 8 per cell (read + write); predicted ~0.95-1.0 of the copy rate.
 // measured: pending (H100 run of scripts/experiments/stencil/run.sh)
 #include "jacobi_common.cuh"
@@ -49,37 +51,65 @@ __global__ void __launch_bounds__(256) jacobi_stream(int64_t rows, int64_t cols,
     bool cin[4];
 #pragma unroll
     for (int e = 0; e < 4; e++) cin[e] = x0 + e >= 1 && x0 + e <= cols - 2;
-    float4 prev = j3_load(src, rows, cols, ld, y0 - 1, x0, lane, vec).v;
-    j3_row cur = j3_load(src, rows, cols, ld, y0, x0, lane, vec);
-    j3_row nxt = j3_load(src, rows, cols, ld, y0 + 1, x0, lane, vec);
-    j3_row nn = j3_load(src, rows, cols, ld, y0 + 2, x0, lane, vec);
-    for (int64_t y = y0; y < y1; y++) {
-        /* row y+3 (the last row needed is y1) is in flight while row y is computed */
-        const j3_row n3 = j3_load(src, rows, cols, ld, y + 3 <= y1 ? y + 3 : -1, x0, lane, vec);
-        float left = __shfl_up_sync(0xffffffffu, cur.v.w, 1), right = __shfl_down_sync(0xffffffffu, cur.v.x, 1);
-        if (lane == 0) left = cur.halo;
-        if (lane == 31) right = cur.halo;
-        float4 o = cur.v;
-        if (y >= 1 && y <= rows - 2) {
-            if (cin[0]) o.x = gp_jacobi_update(prev.x, nxt.v.x, left, cur.v.y);
-            if (cin[1]) o.y = gp_jacobi_update(prev.y, nxt.v.y, cur.v.x, cur.v.z);
-            if (cin[2]) o.z = gp_jacobi_update(prev.z, nxt.v.z, cur.v.y, cur.v.w);
-            if (cin[3]) o.w = gp_jacobi_update(prev.w, nxt.v.w, cur.v.z, right);
-        }
-        gp_conv_st4_row(dst + y * ld, x0, cols, o);
-        prev = cur.v;
-        cur = nxt;
-        nxt = nn;
-        nn = n3;
+    /* A ring of five rows: at row y, P = row y-1, C = row y, N = row y+1, D = row y+2 are loaded and L receives
+     * row y+3 (the last row needed is y1), in flight while row y is computed. The loop is unrolled by the
+     * ring's period with the roles renamed, so no row is ever copied: a copy of a register whose load is
+     * still in flight would wait for it, and the prefetch would shrink to one row. */
+    j3_row ra = j3_load(src, rows, cols, ld, y0 - 1, x0, lane, vec);
+    j3_row rb = j3_load(src, rows, cols, ld, y0, x0, lane, vec);
+    j3_row rc = j3_load(src, rows, cols, ld, y0 + 1, x0, lane, vec);
+    j3_row rd = j3_load(src, rows, cols, ld, y0 + 2, x0, lane, vec);
+    j3_row re;
+    int64_t y = y0;
+#define J3_STEP(P, C, N, L)                                                                                   \
+    {                                                                                                         \
+        if (y >= y1) break;                                                                                   \
+        L = j3_load(src, rows, cols, ld, y + 3 <= y1 ? y + 3 : -1, x0, lane, vec);                            \
+        float left = __shfl_up_sync(0xffffffffu, C.v.w, 1), right = __shfl_down_sync(0xffffffffu, C.v.x, 1);  \
+        if (lane == 0) left = C.halo;                                                                         \
+        if (lane == 31) right = C.halo;                                                                       \
+        float4 o = C.v;                                                                                       \
+        if (y >= 1 && y <= rows - 2) {                                                                        \
+            if (cin[0]) o.x = gp_jacobi_update(P.v.x, N.v.x, left, C.v.y);                                    \
+            if (cin[1]) o.y = gp_jacobi_update(P.v.y, N.v.y, C.v.x, C.v.z);                                   \
+            if (cin[2]) o.z = gp_jacobi_update(P.v.z, N.v.z, C.v.y, C.v.w);                                   \
+            if (cin[3]) o.w = gp_jacobi_update(P.v.w, N.v.w, C.v.z, right);                                   \
+        }                                                                                                     \
+        gp_conv_st4_row(dst + y * ld, x0, cols, o);                                                           \
+        y++;                                                                                                  \
     }
+    for (;;) {
+        J3_STEP(ra, rb, rc, re)
+        J3_STEP(rb, rc, rd, ra)
+        J3_STEP(rc, rd, re, rb)
+        J3_STEP(rd, re, ra, rc)
+        J3_STEP(re, ra, rb, rd)
+    }
+#undef J3_STEP
 }
+
+/* Resident blocks of jacobi_stream per SM on each device (0: not asked yet), for the strip height. */
+static int j3_blocks_per_sm[GP_MAX_DEVICES];
 
 GP_LAUNCHER(jacobi_r03_launch, gp_jacobi_args, ctx, p)
 {
+    const int device = ctx->dev->device;
     const int64_t segs_x = gp_ceil_div(p->cols, J3_SEG);
-    const int64_t want = gp_ceil_div((int64_t)ctx->dev->sm_count * 32, segs_x); /* strips for ~32 warps per SM */
-    int64_t strip_h = gp_ceil_div(p->rows, want), strips, blocks;
+    int per_sm = device >= 0 && device < GP_MAX_DEVICES ? __atomic_load_n(&j3_blocks_per_sm[device], __ATOMIC_RELAXED) : 0;
+    int64_t want, strip_h, strips, blocks;
     const bool vec = gp_aligned(p->u0, 16) && gp_aligned(p->u1, 16) && p->ld % 4 == 0;
+    if (per_sm <= 0) {
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, jacobi_stream, 256, 0) != cudaSuccess || per_sm < 1) {
+            (void)cudaGetLastError();
+            per_sm = 1;
+        } else if (device >= 0 && device < GP_MAX_DEVICES) {
+            __atomic_store_n(&j3_blocks_per_sm[device], per_sm, __ATOMIC_RELAXED);
+        }
+    }
+    /* strips so that the grid's warps fill every SM once (one wave, all warps streaming to the end together) */
+    want = (int64_t)ctx->dev->sm_count * per_sm * 8 / segs_x; /* rounded down: no second wave */
+    if (want < 1) want = 1;
+    strip_h = gp_ceil_div(p->rows, want);
     if (strip_h < 16) strip_h = 16;
     strips = gp_ceil_div(p->rows, strip_h);
     if (segs_x > INT64_MAX / strips) return GP_ERROR_NOT_SUPPORTED;

@@ -36,6 +36,7 @@
 static const int j4_steps_per_pass[J4_CONFIGS] = {4, 8, 12, 16};
 static const char *const j4_config_names[J4_CONFIGS] = {"T=4", "T=8", "T=12", "T=16"};
 #define J4_DEFAULT_CONFIG 1
+#define J4_MAX_RPW (8 + 16 / 4) /* rows per warp for the largest T */
 
 static size_t j4_smem(int T) { return (size_t)2 * (J4_TH + 2 * T) * 128 * sizeof(float); }
 
@@ -52,10 +53,18 @@ __global__ void __launch_bounds__(256) jacobi_temporal(int64_t rows, int64_t col
     const int64_t gx = X0 - T + 4 * lane, gy0 = Y0 - T; /* global column of the lane's float4; row of shared row 0 */
     const int r_begin = warp * rpw;
 
-    for (int k = 0; k < rpw; k++) {
-        const int64_t gy = gy0 + r_begin + k;
-        buf0[(r_begin + k) * 32 + lane] =
-            (gy >= 0 && gy < rows) ? gp_conv_ld4(src + gy * ld, gx, cols, vec) : make_float4(0.f, 0.f, 0.f, 0.f);
+    /* the warp's rows: every load in flight before the first store to shared memory */
+    {
+        float4 v[J4_MAX_RPW];
+#pragma unroll
+        for (int k = 0; k < J4_MAX_RPW; k++) {
+            const int64_t gy = gy0 + r_begin + k;
+            v[k] = make_float4(0.f, 0.f, 0.f, 0.f);
+            if (k < rpw && gy >= 0 && gy < rows) v[k] = gp_conv_ld4(src + gy * ld, gx, cols, vec);
+        }
+#pragma unroll
+        for (int k = 0; k < J4_MAX_RPW; k++)
+            if (k < rpw) buf0[(r_begin + k) * 32 + lane] = v[k];
     }
     /* cells updated in a step: inside the grid's interior and not on the shared tile's outer ring */
     bool cin[4];
@@ -68,24 +77,33 @@ __global__ void __launch_bounds__(256) jacobi_temporal(int64_t rows, int64_t col
     for (int s = 0; s < steps; s++) {
         const float4 *a = (s & 1) ? buf1 : buf0;
         float4 *b = (s & 1) ? buf0 : buf1;
-        float4 up = r_begin > 0 ? a[(r_begin - 1) * 32 + lane] : make_float4(0.f, 0.f, 0.f, 0.f);
-        float4 cur = a[r_begin * 32 + lane];
-        for (int k = 0; k < rpw; k++) {
-            const int sr = r_begin + k;
-            const float4 dn = sr + 1 < sh ? a[(sr + 1) * 32 + lane] : make_float4(0.f, 0.f, 0.f, 0.f);
-            const float left = __shfl_up_sync(0xffffffffu, cur.w, 1), right = __shfl_down_sync(0xffffffffu, cur.x, 1);
-            const int64_t gy = gy0 + sr;
-            float4 o = cur;
-            if (sr >= 1 && sr <= sh - 2 && gy >= 1 && gy <= rows - 2) {
-                if (cin[0]) o.x = gp_jacobi_update(up.x, dn.x, left, cur.y);
-                if (cin[1]) o.y = gp_jacobi_update(up.y, dn.y, cur.x, cur.z);
-                if (cin[2]) o.z = gp_jacobi_update(up.z, dn.z, cur.y, cur.w);
-                if (cin[3]) o.w = gp_jacobi_update(up.w, dn.w, cur.z, right);
-            }
-            b[sr * 32 + lane] = o;
-            up = cur;
-            cur = dn;
+        /* rows sr-1, sr, sr+1 in a ring of three registers whose roles rotate (unrolled by 3: renamed, never
+         * copied) */
+        float4 ra = r_begin > 0 ? a[(r_begin - 1) * 32 + lane] : make_float4(0.f, 0.f, 0.f, 0.f);
+        float4 rb = a[r_begin * 32 + lane], rc;
+        int sr = r_begin;
+#define J4_ROW(UP, CUR, DN)                                                                                   \
+    {                                                                                                         \
+        if (sr >= r_begin + rpw) break;                                                                       \
+        DN = sr + 1 < sh ? a[(sr + 1) * 32 + lane] : make_float4(0.f, 0.f, 0.f, 0.f);                          \
+        const float left = __shfl_up_sync(0xffffffffu, CUR.w, 1), right = __shfl_down_sync(0xffffffffu, CUR.x, 1); \
+        const int64_t gy = gy0 + sr;                                                                          \
+        float4 o = CUR;                                                                                       \
+        if (sr >= 1 && sr <= sh - 2 && gy >= 1 && gy <= rows - 2) {                                           \
+            if (cin[0]) o.x = gp_jacobi_update(UP.x, DN.x, left, CUR.y);                                      \
+            if (cin[1]) o.y = gp_jacobi_update(UP.y, DN.y, CUR.x, CUR.z);                                     \
+            if (cin[2]) o.z = gp_jacobi_update(UP.z, DN.z, CUR.y, CUR.w);                                     \
+            if (cin[3]) o.w = gp_jacobi_update(UP.w, DN.w, CUR.z, right);                                     \
+        }                                                                                                     \
+        b[sr * 32 + lane] = o;                                                                                \
+        sr++;                                                                                                 \
+    }
+        for (;;) {
+            J4_ROW(ra, rb, rc)
+            J4_ROW(rb, rc, ra)
+            J4_ROW(rc, ra, rb)
         }
+#undef J4_ROW
         __syncthreads();
     }
 
