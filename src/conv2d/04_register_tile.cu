@@ -5,7 +5,8 @@
 //   - the block (8 warps) computes a (32 * RX) x 32 output tile; warp w owns rows 4w .. 4w+3, lane l the
 //     columns RX*l .. RX*l + RX - 1;
 //   - the input tile (32 + fr - 1 rows of 32 * RX + 2 * HA words, HA = fc/2 rounded up to 4) is loaded
-//     into shared memory with 16-byte loads (LDG.E.128, 4 per thread in flight) where the image rows are
+//     into shared memory with 16-byte loads (LDG.E.128, 6 per thread in flight for RX = 4: one round trip
+//     for a 3x3 or 5x5 tile; 4 for RX = 8) where the image rows are
 //     16-byte aligned (base and ld_in a multiple of 4), else with 4-byte loads; the tile's first column is
 //     a multiple of 4 in both cases, zeros outside the image;
 //   - the thread walks down the 4 + fr - 1 input rows its outputs need. For each row it reads the
@@ -59,23 +60,11 @@ __global__ void __launch_bounds__(256) conv2d_regtile(int64_t rows, int64_t cols
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
     /* the tile's outputs are centred on input rows Y0 .. Y0+31 and columns X0 .. X0+TW-1 */
     const int64_t tile = blockIdx.x, X0 = tile % tiles_x * G::TW, Y0 = tile / tiles_x * C04_TH;
-    const int hr = fr >> 1, sh = C04_TH + fr - 1, nq = sh * QW;
+    const int hr = fr >> 1, sh = C04_TH + fr - 1;
     const int64_t gr0 = Y0 - hr, gc0 = X0 - G::HA; /* input pixel of shared word 0 */
 
     /* shared row t, float4 q = input row gr0 + t, columns gc0 + 4q .. +3 */
-    for (int q0 = tid; q0 < nq; q0 += 4 * 256) {
-        float4 v[4];
-#pragma unroll
-        for (int u = 0; u < 4; u++) {
-            const int q = q0 + u * 256, t = q / QW;
-            const int64_t gr = gr0 + t;
-            v[u] = make_float4(0.f, 0.f, 0.f, 0.f);
-            if (q < nq && gr >= 0 && gr < rows) v[u] = gp_conv_ld4(in + gr * ld_in, gc0 + 4 * (q - t * QW), cols, vec_in);
-        }
-#pragma unroll
-        for (int u = 0; u < 4; u++)
-            if (q0 + u * 256 < nq) s4[q0 + u * 256] = v[u];
-    }
+    gp_conv_load_tile<QW, G::RX == 4 ? 6 : 4>(s4, sh, in, ld_in, rows, cols, gr0, gc0, vec_in);
     __syncthreads();
 
     const float *f = c04_filter + slot * GP_CONV_SLOT_FLOATS;

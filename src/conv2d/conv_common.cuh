@@ -47,6 +47,30 @@ __device__ __forceinline__ void gp_conv_st4_row(float *rowp, int64_t c, int64_t 
     if (c + 3 >= 0 && c + 3 < n) p[3] = v.w;
 }
 
+/* Loads an image tile into shared memory: shared row t (nrows rows of QW float4) holds input row gr0 + t,
+ * columns gc0 .. gc0 + 4 QW - 1 (gc0 a multiple of 4), zeros outside the image; 16-byte loads where `vec` (rows
+ * 16-byte aligned). Each thread issues BATCH loads before it stores them, so a tile of up to 256 * BATCH float4
+ * costs one memory round trip. Block of 256 threads; the caller synchronises before reading s4. */
+template <int QW, int BATCH>
+__device__ __forceinline__ void gp_conv_load_tile(float4 *s4, int nrows, const float *__restrict__ in, int64_t ld,
+                                                  int64_t rows, int64_t cols, int64_t gr0, int64_t gc0, bool vec)
+{
+    const int nq = nrows * QW;
+    for (int q0 = threadIdx.x; q0 < nq; q0 += BATCH * 256) {
+        float4 v[BATCH];
+#pragma unroll
+        for (int u = 0; u < BATCH; u++) {
+            const int q = q0 + u * 256, t = q / QW;
+            const int64_t gr = gr0 + t;
+            v[u] = make_float4(0.f, 0.f, 0.f, 0.f);
+            if (q < nq && gr >= 0 && gr < rows) v[u] = gp_conv_ld4(in + gr * ld, gc0 + 4 * (q - t * QW), cols, vec);
+        }
+#pragma unroll
+        for (int u = 0; u < BATCH; u++)
+            if (q0 + u * 256 < nq) s4[q0 + u * 256] = v[u];
+    }
+}
+
 /* Calls M(FC) with the compile-time filter width equal to the run-time odd width fc (1..31). */
 #define GP_CONV_BY_WIDTH(fc, M)                                                                              \
     switch (fc) {                                                                                            \

@@ -50,23 +50,11 @@ __global__ void __launch_bounds__(256) separable_fused(int64_t rows, int64_t col
     extern __shared__ float4 s4[];
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
     const int64_t tile = blockIdx.x, X0 = tile % tiles_x * S02_TW, Y0 = tile / tiles_x * S02_TH;
-    const int hr = fr >> 1, sh = S02_TH + fr - 1, nq = sh * QW;
+    const int hr = fr >> 1, sh = S02_TH + fr - 1;
     const int64_t gr0 = Y0 - hr, gc0 = X0 - G::HA;
     float4 *m4 = s4 + sh * QW; /* the row-pass buffer: sh rows of MW float4 */
 
-    for (int q0 = tid; q0 < nq; q0 += 4 * 256) {
-        float4 v[4];
-#pragma unroll
-        for (int u = 0; u < 4; u++) {
-            const int q = q0 + u * 256, t = q / QW;
-            const int64_t gr = gr0 + t;
-            v[u] = make_float4(0.f, 0.f, 0.f, 0.f);
-            if (q < nq && gr >= 0 && gr < rows) v[u] = gp_conv_ld4(in + gr * ld_in, gc0 + 4 * (q - t * QW), cols, vec_in);
-        }
-#pragma unroll
-        for (int u = 0; u < 4; u++)
-            if (q0 + u * 256 < nq) s4[q0 + u * 256] = v[u];
-    }
+    gp_conv_load_tile<QW, 6>(s4, sh, in, ld_in, rows, cols, gr0, gc0, vec_in);
     __syncthreads();
 
     const float *rf = s02_taps + slot * GP_CONV_SLOT_FLOATS, *cf = rf + GP_CONV_SLOT_COL;

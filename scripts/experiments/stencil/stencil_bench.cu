@@ -261,7 +261,8 @@ static void separable_case(gp_handle h, int64_t rows, int64_t cols, int fr, int 
     gp_ref_separable_f32(rows, cols, hin, ld_in, hrf, fc, hcf, fr, mode, ref, ab);
     if (ws_rows > 0 && !empty) {
         CK(cudaMalloc(&ws, (size_t)ws_rows * ocols * 4));
-        gp_set_workspace(h, ws, (size_t)ws_rows * ocols * 4);
+        const gp_status wst = gp_set_workspace(h, ws, (size_t)ws_rows * ocols * 4);
+        EXPECT(wst == GP_SUCCESS, "gp_set_workspace: %s", gp_status_string(wst));
     }
     for (int k = 0; k < n_sep_rungs; k++) {
         const int rung = sep_rungs[k];
@@ -291,7 +292,7 @@ static void separable_case(gp_handle h, int64_t rows, int64_t cols, int fr, int 
     if (ws_rows > 0 && !empty) {
         /* one row less than the filter needs: rung 01 refuses, the automatic choice (fused) does not need it */
         if (ws_rows == fr + 2) {
-            gp_set_workspace(h, ws, (size_t)(fr - 1) * ocols * 4 + 4);
+            EXPECT(gp_set_workspace(h, ws, (size_t)(fr - 1) * ocols * 4 + 4) == GP_SUCCESS, "gp_set_workspace (small)");
             gp_set_rung(h, GP_PRIM_SEPARABLE, 1);
             gp_status st = gp_conv2d_separable_f32(h, rows, cols, din.p, ld_in, drf.p, fc, dcf.p, fr, mode, dout.p, ld_out);
             EXPECT(st == GP_ERROR_WORKSPACE_TOO_SMALL, "separable rung 1 with %d rows of workspace: %s", fr - 1,
