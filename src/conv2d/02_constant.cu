@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(256) conv2d_constant(int64_t rows, int64_t col
     const int64_t r = ty * 16 + threadIdx.y, c = tx * 16 + threadIdx.x;
     if (r >= out_rows || c >= out_cols) return;
     const float *f = c02_filter + slot * GP_CONV_SLOT_FLOATS;
-    const int fs = gp_conv_fstride(fc);
+    const int fs = fc;
     float acc = 0.f;
     for (int i = 0; i < fr; i++) {
         const int64_t gr = r + off_r + i;
@@ -50,11 +50,10 @@ GP_LAUNCHER(conv2d_r02_launch, gp_conv2d_args, ctx, p)
     const int device = ctx->dev->device;
     cudaStream_t s = ctx->stream;
     gp_status st;
-    float *dst;
     int slot;
     if (!grid) return GP_ERROR_NOT_SUPPORTED;
-    GP_TRY(gp_conv_ring_acquire(&c02_ring, (const void *)c02_filter, device, s, &slot, &dst));
-    st = gp_conv_copy_filter(dst, p->filter, p->fr, p->fc, s);
+    GP_TRY(gp_conv_ring_acquire(&c02_ring, device, s, &slot));
+    st = gp_conv_copy_taps((const void *)c02_filter, slot, 0, p->filter, (size_t)p->fr * p->fc, s);
     if (st == GP_SUCCESS) {
         conv2d_constant<<<grid, dim3(16, 16), 0, s>>>(p->rows, p->cols, p->in, p->ld_in, slot, p->fr, p->fc,
                                                       p->dr - p->fr / 2, p->dc - p->fc / 2, p->out_rows, p->out_cols,

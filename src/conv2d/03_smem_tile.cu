@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(256) conv2d_smem_tile(int64_t rows, int64_t co
     }
     __syncthreads();
     const float *f = c03_filter + slot * GP_CONV_SLOT_FLOATS;
-    const int fs = gp_conv_fstride(fc);
+    const int fs = fc;
     float acc[4] = {0.f, 0.f, 0.f, 0.f};
     for (int i = 0; i < fr; i++)
         for (int j = 0; j < fc; j++) {
@@ -59,11 +59,10 @@ GP_LAUNCHER(conv2d_r03_launch, gp_conv2d_args, ctx, p)
     const int device = ctx->dev->device;
     cudaStream_t s = ctx->stream;
     gp_status st;
-    float *dst;
     int slot;
     if (!grid) return GP_ERROR_NOT_SUPPORTED;
-    GP_TRY(gp_conv_ring_acquire(&c03_ring, (const void *)c03_filter, device, s, &slot, &dst));
-    st = gp_conv_copy_filter(dst, p->filter, p->fr, p->fc, s);
+    GP_TRY(gp_conv_ring_acquire(&c03_ring, device, s, &slot));
+    st = gp_conv_copy_taps((const void *)c03_filter, slot, 0, p->filter, (size_t)p->fr * p->fc, s);
     if (st == GP_SUCCESS) {
         conv2d_smem_tile<<<grid, dim3(32, 8), smem, s>>>(p->rows, p->cols, p->in, p->ld_in, slot, p->fr, p->fc,
                                                          p->dr - p->fr / 2, p->dc - p->fc / 2, p->out_rows,

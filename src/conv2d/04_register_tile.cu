@@ -68,7 +68,7 @@ __global__ void __launch_bounds__(256) conv2d_regtile(int64_t rows, int64_t cols
     __syncthreads();
 
     const float *f = c04_filter + slot * GP_CONV_SLOT_FLOATS;
-    constexpr int FS = gp_conv_fstride(FC);
+    constexpr int FS = FC; /* dense rows */
     float acc[C04_RY][RX];
 #pragma unroll
     for (int y = 0; y < C04_RY; y++)
@@ -144,10 +144,9 @@ GP_LAUNCHER(conv2d_r04_launch, gp_conv2d_args, ctx, p)
     const int device = ctx->dev->device;
     cudaStream_t s = ctx->stream;
     gp_status st;
-    float *dst;
     int slot;
-    GP_TRY(gp_conv_ring_acquire(&c04_ring, (const void *)c04_filter, device, s, &slot, &dst));
-    st = gp_conv_copy_filter(dst, p->filter, p->fr, p->fc, s);
+    GP_TRY(gp_conv_ring_acquire(&c04_ring, device, s, &slot));
+    st = gp_conv_copy_taps((const void *)c04_filter, slot, 0, p->filter, (size_t)p->fr * p->fc, s);
     if (st == GP_SUCCESS) st = c04_by_width(p, device, s, slot);
     {
         gp_status rs = gp_conv_ring_release(&c04_ring, device, slot, s);

@@ -11,8 +11,8 @@
  *   - it holds the slot's host lock (a spin lock: the section is a few asynchronous API calls, no waiting
  *     on the GPU) while it makes its stream wait on the slot's event (cudaStreamWaitEvent: the last kernel
  *     that read the slot has finished before the copy overwrites it; no host synchronisation), copies the
- *     filter (cudaMemcpy2DAsync, device to device, into the slot's rows), launches the kernel with the slot
- *     number, and records the slot's event after the kernel;
+ *     filter (cudaMemcpyToSymbolAsync, device to device, at the slot's offset), launches the kernel with the
+ *     slot number, and records the slot's event after the kernel;
  *   - the events are created once per rung and device (cudaEventDisableTiming), guarded against concurrent
  *     first calls by a state word (0 -> 1 by one thread with a compare-and-swap, others wait for 2).
  * Calls on one stream simply run in order; calls on different streams only wait for each other when one
@@ -22,42 +22,35 @@
  * inside the same capture.
  *
  * Each rung file defines its own __constant__ array (without relocatable device code a __constant__
- * variable belongs to its translation unit) and its own static gp_conv_ring. Layout of a slot:
- * GP_CONV_SLOT_FLOATS floats; a 2D filter is stored row by row with an even row stride (fc + 1 for odd fc),
- * so that pairs of taps of a row are 8-byte aligned (the compiler may fetch them with one ULDC.64);
- * separable rungs store the row filter at 0 and the column filter at GP_CONV_SLOT_COL. */
+ * variable belongs to its translation unit) and its own static gp_conv_ring. A slot is GP_CONV_SLOT_FLOATS
+ * floats: a 2D filter is stored dense, row-major (row stride fc); separable rungs store the row filter at 0
+ * and the column filter at GP_CONV_SLOT_COL. */
 #ifndef GP_CONV_CONST_CUH
 #define GP_CONV_CONST_CUH
 #include <sched.h>
 #include "../common/util.cuh"
 
 #define GP_CONV_SLOTS 8
-#define GP_CONV_SLOT_FLOATS 1024 /* 31 rows x stride 32 = 992 */
+#define GP_CONV_SLOT_FLOATS 1024 /* >= 31 x 31 */
 #define GP_CONV_SLOT_COL 512     /* separable: column filter offset within a slot */
-
-/* Row stride of an fc-wide filter in a slot: even. */
-static inline __host__ __device__ constexpr int gp_conv_fstride(int fc) { return fc + (fc & 1); }
 
 typedef struct gp_conv_ring {
     int state[GP_MAX_DEVICES]; /* 0 not made, 1 being made, 2 ready, 3 failed */
-    float *base[GP_MAX_DEVICES];
     cudaEvent_t done[GP_MAX_DEVICES][GP_CONV_SLOTS];
     int busy[GP_MAX_DEVICES][GP_CONV_SLOTS];
     unsigned next[GP_MAX_DEVICES];
 } gp_conv_ring;
 
-static inline gp_status gp_conv_ring_ready(gp_conv_ring *r, const void *symbol, int device)
+static inline gp_status gp_conv_ring_ready(gp_conv_ring *r, int device)
 {
     int expect = 0;
     if (device < 0 || device >= GP_MAX_DEVICES) return GP_ERROR_NOT_SUPPORTED;
     if (__atomic_load_n(&r->state[device], __ATOMIC_ACQUIRE) == 2) return GP_SUCCESS;
     if (__atomic_compare_exchange_n(&r->state[device], &expect, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        void *addr = NULL;
-        int ok = cudaGetSymbolAddress(&addr, symbol) == cudaSuccess;
+        int ok = 1;
         for (int k = 0; ok && k < GP_CONV_SLOTS; k++)
             ok = cudaEventCreateWithFlags(&r->done[device][k], cudaEventDisableTiming) == cudaSuccess;
         if (!ok) (void)cudaGetLastError();
-        r->base[device] = (float *)addr;
         __atomic_store_n(&r->state[device], ok ? 2 : 3, __ATOMIC_RELEASE);
     }
     for (;;) {
@@ -68,13 +61,12 @@ static inline gp_status gp_conv_ring_ready(gp_conv_ring *r, const void *symbol, 
     }
 }
 
-/* Takes a slot for a call on stream s: on success the caller holds *slot (its filter goes to *dst) and must
- * call gp_conv_ring_release after its launch, whatever happened. */
-static inline gp_status gp_conv_ring_acquire(gp_conv_ring *r, const void *symbol, int device, cudaStream_t s,
-                                             int *slot, float **dst)
+/* Takes a slot for a call on stream s: on success the caller holds *slot and must call gp_conv_ring_release
+ * after its launch, whatever happened. */
+static inline gp_status gp_conv_ring_acquire(gp_conv_ring *r, int device, cudaStream_t s, int *slot)
 {
     unsigned k;
-    GP_TRY(gp_conv_ring_ready(r, symbol, device));
+    GP_TRY(gp_conv_ring_ready(r, device));
     k = __atomic_fetch_add(&r->next[device], 1u, __ATOMIC_RELAXED);
     for (;; k++) {
         int *lock = &r->busy[device][k % GP_CONV_SLOTS];
@@ -88,7 +80,6 @@ static inline gp_status gp_conv_ring_acquire(gp_conv_ring *r, const void *symbol
         return GP_ERROR_CUDA;
     }
     *slot = (int)k;
-    *dst = r->base[device] + (size_t)k * GP_CONV_SLOT_FLOATS;
     return GP_SUCCESS;
 }
 
@@ -104,21 +95,13 @@ static inline gp_status gp_conv_ring_release(gp_conv_ring *r, int device, int sl
     return GP_SUCCESS;
 }
 
-/* Copies a dense fr x fc filter (device memory) into a slot at dst, rows gp_conv_fstride(fc) floats apart. */
-static inline gp_status gp_conv_copy_filter(float *dst, const float *filter, int fr, int fc, cudaStream_t s)
+/* Copies n floats (device memory) into slot `slot` of the rung's __constant__ array `symbol`, `at` floats
+ * into the slot, on stream s. */
+static inline gp_status gp_conv_copy_taps(const void *symbol, int slot, size_t at, const float *taps, size_t n,
+                                          cudaStream_t s)
 {
-    const size_t w = (size_t)fc * sizeof(float), pitch = (size_t)gp_conv_fstride(fc) * sizeof(float);
-    if (cudaMemcpy2DAsync(dst, pitch, filter, w, w, (size_t)fr, cudaMemcpyDeviceToDevice, s) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return GP_ERROR_CUDA;
-    }
-    return GP_SUCCESS;
-}
-
-/* Copies n taps (device memory) to dst. */
-static inline gp_status gp_conv_copy_taps(float *dst, const float *taps, int n, cudaStream_t s)
-{
-    if (cudaMemcpyAsync(dst, taps, (size_t)n * sizeof(float), cudaMemcpyDeviceToDevice, s) != cudaSuccess) {
+    const size_t offset = ((size_t)slot * GP_CONV_SLOT_FLOATS + at) * sizeof(float);
+    if (cudaMemcpyToSymbolAsync(symbol, taps, n * sizeof(float), offset, cudaMemcpyDeviceToDevice, s) != cudaSuccess) {
         (void)cudaGetLastError();
         return GP_ERROR_CUDA;
     }

@@ -141,11 +141,10 @@ GP_LAUNCHER(separable_r02_launch, gp_separable_args, ctx, p)
     const int device = ctx->dev->device;
     cudaStream_t s = ctx->stream;
     gp_status st;
-    float *dst;
     int slot;
-    GP_TRY(gp_conv_ring_acquire(&s02_ring, (const void *)s02_taps, device, s, &slot, &dst));
-    st = gp_conv_copy_taps(dst, p->row_filter, p->fc, s);
-    if (st == GP_SUCCESS) st = gp_conv_copy_taps(dst + GP_CONV_SLOT_COL, p->col_filter, p->fr, s);
+    GP_TRY(gp_conv_ring_acquire(&s02_ring, device, s, &slot));
+    st = gp_conv_copy_taps((const void *)s02_taps, slot, 0, p->row_filter, (size_t)p->fc, s);
+    if (st == GP_SUCCESS) st = gp_conv_copy_taps((const void *)s02_taps, slot, GP_CONV_SLOT_COL, p->col_filter, (size_t)p->fr, s);
     if (st == GP_SUCCESS) st = s02_by_width(p, device, s, slot);
     {
         gp_status rs = gp_conv_ring_release(&s02_ring, device, slot, s);

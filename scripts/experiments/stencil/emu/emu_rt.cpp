@@ -114,6 +114,7 @@ cudaError_t cudaMemcpy2DAsync(void *d, size_t dp, const void *s, size_t sp, size
 cudaError_t cudaMemset(void *p, int v, size_t n) { memset(p, v, n); return cudaSuccess; }
 cudaError_t cudaMemsetAsync(void *p, int v, size_t n, cudaStream_t) { memset(p, v, n); return cudaSuccess; }
 cudaError_t cudaGetSymbolAddress(void **a, const void *sym) { *a = (void *)sym; return cudaSuccess; }
+cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off, cudaMemcpyKind, cudaStream_t) { memcpy((char *)sym + off, src, n); return cudaSuccess; }
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned) { *e = (cudaEvent_t)malloc(8); return cudaSuccess; }
 cudaError_t cudaEventCreate(cudaEvent_t *e) { *e = (cudaEvent_t)malloc(8); return cudaSuccess; }
 cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return cudaSuccess; }
