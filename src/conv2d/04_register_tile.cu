@@ -1,12 +1,13 @@
 // 04_register_tile.cu — conv2d rung 4: several outputs per thread in registers, 16-byte loads.
 // Over rung 3: each thread computes RY = 4 rows x RX consecutive columns of outputs (RX = 4 for filters up
-// to 7 wide, 8 above), so one input value loaded from shared memory feeds up to RX * min(RY, fr) FMAs
+// to 3 wide, 8 above: for 5x5 the instructions per output (52 vs 67 with RX = 4, counted in SASS) decide
+// whether the kernel keeps up with DRAM), so one input value loaded from shared memory feeds up to RX * min(RY, fr) FMAs
 // instead of one:
 //   - the block (8 warps) computes a (32 * RX) x 32 output tile; warp w owns rows 4w .. 4w+3, lane l the
 //     columns RX*l .. RX*l + RX - 1;
 //   - the input tile (32 + fr - 1 rows of 32 * RX + 2 * HA words, HA = fc/2 rounded up to 4) is loaded
 //     into shared memory with 16-byte loads (LDG.E.128, 6 per thread in flight for RX = 4: one round trip
-//     for a 3x3 or 5x5 tile; 4 for RX = 8) where the image rows are
+//     for a 3x3 tile; 4 for RX = 8) where the image rows are
 //     16-byte aligned (base and ld_in a multiple of 4), else with 4-byte loads; the tile's first column is
 //     a multiple of 4 in both cases, zeros outside the image;
 //   - the thread walks down the 4 + fr - 1 input rows its outputs need. For each row it reads the
@@ -38,7 +39,7 @@ static gp_conv_ring c04_ring;
 #define C04_TH (8 * C04_RY)         /* output rows per tile: 8 warps */
 
 template <int FC> struct c04_geom {
-    static constexpr int RX = FC <= 7 ? 4 : 8;     /* output columns per thread */
+    static constexpr int RX = FC <= 3 ? 4 : 8;     /* output columns per thread */
     static constexpr int H = FC / 2;
     static constexpr int HA = (H + 3) & ~3;        /* halo columns kept on each side, a multiple of 4 */
     static constexpr int PHI = HA - H;             /* where the thread's window starts in its aligned words */
