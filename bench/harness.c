@@ -1,6 +1,6 @@
 /* harness.c — honest GPU timing: CUDA events around each run, warm-up, many runs, the median.
  * Inputs are sized or rotated by each primitive's bench so that they do not sit in the 50 MB L2. */
-#include "gpt.h"
+#include "bench.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>
 
@@ -10,39 +10,43 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int gpt_time(cudaStream_t s, gpt_run_fn fn, void *ctx, const gpt_opts *o, gpt_timing *t)
+int gpb_time(cudaStream_t s, gpb_run_fn fn, void *ctx, int reps, gpb_timing *t)
 {
-    enum { MAX_REPS = 2000 };
     cudaEvent_t ev[2];
     float ms = 0;
-    int reps, iter = 0;
+    int iter = 0;
     double *times;
-    GPT_CUDA(cudaEventCreate(&ev[0]));
-    GPT_CUDA(cudaEventCreate(&ev[1]));
+    if (reps < 0 || reps > GPB_MAX_REPS) {
+        fprintf(stderr, "gpb_time: %d repetitions asked; 1 to %d (0 = auto)\n", reps, GPB_MAX_REPS);
+        return 1;
+    }
+    GPB_CUDA(cudaEventCreate(&ev[0]));
+    GPB_CUDA(cudaEventCreate(&ev[1]));
     /* warm-up: module load, first-touch, clocks up; the second one is timed as an estimate */
     if (fn(ctx, iter++)) return 1;
-    GPT_CUDA(cudaEventRecord(ev[0], s));
+    GPB_CUDA(cudaEventRecord(ev[0], s));
     if (fn(ctx, iter++)) return 1;
-    GPT_CUDA(cudaEventRecord(ev[1], s));
-    GPT_CUDA(cudaEventSynchronize(ev[1]));
-    GPT_CUDA(cudaEventElapsedTime(&ms, ev[0], ev[1]));
-    reps = o && o->reps ? o->reps : (int)(200.0 / (ms > 0.001 ? ms : 0.001));
-    if (!(o && o->reps)) reps = reps < 10 ? 10 : reps > 500 ? 500 : reps;
-    if (reps > MAX_REPS) reps = MAX_REPS;
+    GPB_CUDA(cudaEventRecord(ev[1], s));
+    GPB_CUDA(cudaEventSynchronize(ev[1]));
+    GPB_CUDA(cudaEventElapsedTime(&ms, ev[0], ev[1]));
+    if (reps == 0) {
+        reps = (int)(200.0 / (ms > 0.001 ? ms : 0.001));
+        reps = reps < 10 ? 10 : reps > 500 ? 500 : reps;
+    }
     times = (double *)malloc(sizeof(double) * (size_t)reps);
     cudaEvent_t *evs = (cudaEvent_t *)malloc(sizeof(cudaEvent_t) * (size_t)(reps + 1));
     if (!times || !evs) return 1;
-    for (int i = 0; i <= reps; i++) GPT_CUDA(cudaEventCreate(&evs[i]));
+    for (int i = 0; i <= reps; i++) GPB_CUDA(cudaEventCreate(&evs[i]));
     /* back-to-back runs, one event between each: no host round trip inside the timed region */
-    GPT_CUDA(cudaEventRecord(evs[0], s));
+    GPB_CUDA(cudaEventRecord(evs[0], s));
     for (int i = 0; i < reps; i++) {
         if (fn(ctx, iter++)) return 1;
-        GPT_CUDA(cudaEventRecord(evs[i + 1], s));
+        GPB_CUDA(cudaEventRecord(evs[i + 1], s));
     }
-    GPT_CUDA(cudaEventSynchronize(evs[reps]));
-    GPT_CUDA(cudaGetLastError());
+    GPB_CUDA(cudaEventSynchronize(evs[reps]));
+    GPB_CUDA(cudaGetLastError());
     for (int i = 0; i < reps; i++) {
-        GPT_CUDA(cudaEventElapsedTime(&ms, evs[i], evs[i + 1]));
+        GPB_CUDA(cudaEventElapsedTime(&ms, evs[i], evs[i + 1]));
         times[i] = ms;
     }
     for (int i = 0; i <= reps; i++) cudaEventDestroy(evs[i]);
@@ -58,25 +62,20 @@ int gpt_time(cudaStream_t s, gpt_run_fn fn, void *ctx, const gpt_opts *o, gpt_ti
     return 0;
 }
 
-struct copy_ctx { void *dst, *src; size_t bytes; cudaStream_t s; };
+struct copy_ctx { void *dst; const void *src; size_t bytes; };
 static int run_copy(void *p, int iter)
 {
     struct copy_ctx *c = (struct copy_ctx *)p;
     (void)iter;
-    return cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, c->s) != cudaSuccess;
+    return cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0) != cudaSuccess;
 }
 
-double gpt_measure_copy_gbps(size_t bytes, const gpt_opts *o)
+double gpb_copy_gbps(void *dst, const void *src, size_t bytes, int reps)
 {
-    struct copy_ctx c = {NULL, NULL, bytes, 0};
-    gpt_timing t;
+    struct copy_ctx c = {dst, src, bytes};
+    gpb_timing t;
     double g = 0;
-    if (cudaMalloc(&c.src, bytes) != cudaSuccess || cudaMalloc(&c.dst, bytes) != cudaSuccess) goto out;
-    gpt_fill_u8((uint8_t *)c.src, (int64_t)bytes, 1, 0);
-    if (gpt_time(0, run_copy, &c, o, &t) == 0) g = 2.0 * (double)bytes / (t.median_ms * 1e6);
-out:
+    if (gpb_time(0, run_copy, &c, reps, &t) == 0) g = 2.0 * (double)bytes / (t.median_ms * 1e6);
     (void)cudaGetLastError();
-    cudaFree(c.src);
-    cudaFree(c.dst);
     return g;
 }

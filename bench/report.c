@@ -1,25 +1,25 @@
 /* report.c — the bench report: rows, ratios to the vendor baseline, the table, JSON and CSV. */
-#include "gpt.h"
+#include "bench.h"
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-void gpt_report_init(gpt_report *r) { memset(r, 0, sizeof *r); }
+void gpb_report_init(gpb_report *r) { memset(r, 0, sizeof *r); }
 
-void gpt_report_free(gpt_report *r)
+void gpb_report_free(gpb_report *r)
 {
     free(r->rows);
     memset(r, 0, sizeof *r);
 }
 
-gpt_row *gpt_report_add(gpt_report *r, const char *prim, const char *shape, const char *variant, int rung,
-                        const gpt_timing *t, double rate, const char *unit, int verified)
+gpb_row *gpb_report_add(gpb_report *r, const char *prim, const char *shape, const char *variant, int rung,
+                        const gpb_timing *t, double rate, const char *unit, int verified)
 {
-    gpt_row *w;
+    gpb_row *w;
     if (r->count == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
-        gpt_row *p = (gpt_row *)realloc(r->rows, sizeof(gpt_row) * (size_t)cap);
+        gpb_row *p = (gpb_row *)realloc(r->rows, sizeof(gpb_row) * (size_t)cap);
         if (!p) return NULL;
         r->rows = p;
         r->cap = cap;
@@ -38,7 +38,7 @@ gpt_row *gpt_report_add(gpt_report *r, const char *prim, const char *shape, cons
     return w;
 }
 
-void gpt_report_relate(gpt_report *r, int first, int vendor, double ceiling)
+void gpb_report_relate(gpb_report *r, int first, int vendor, double ceiling)
 {
     double v = (vendor >= 0 && vendor < r->count) ? r->rows[vendor].rate : 0;
     for (int i = first; i < r->count; i++) {
@@ -47,14 +47,14 @@ void gpt_report_relate(gpt_report *r, int first, int vendor, double ceiling)
     }
 }
 
-void gpt_report_print_group(const gpt_report *r, int first, FILE *f)
+void gpb_report_print_group(const gpb_report *r, int first, FILE *f)
 {
     if (first >= r->count) return;
     fprintf(f, "\n%s  %s\n", r->rows[first].prim, r->rows[first].shape);
     fprintf(f, "  %-30s %10s %10s %9s %7s %9s  %s\n", "variant", "time ms", "rate", "unit", "%ceil", "vs vendor",
             "check");
     for (int i = first; i < r->count; i++) {
-        const gpt_row *w = &r->rows[i];
+        const gpb_row *w = &r->rows[i];
         fprintf(f, "  %-30s %10.4f %10.1f %9s %6.1f%% %8.3fx  %s\n", w->variant, w->t.median_ms, w->rate,
                 w->unit ? w->unit : "", w->pct_ceiling,
                 w->vs_vendor, w->verified == 1 ? "ok" : w->verified == 0 ? "FAIL" : "-");
@@ -71,7 +71,7 @@ static void json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-int gpt_report_write_json(const gpt_report *r, const char *path)
+int gpb_report_write_json(const gpb_report *r, const char *path)
 {
     FILE *f = fopen(path, "w");
     char date[32];
@@ -83,7 +83,7 @@ int gpt_report_write_json(const gpt_report *r, const char *path)
     fprintf(f, ",\n  \"sm_count\": %d,\n  \"l2_mb\": %.1f,\n  \"copy_gbps\": %.1f,\n  \"date\": \"%s\",\n  \"rows\": [\n",
             r->sm_count, r->l2_mb, r->copy_gbps, date);
     for (int i = 0; i < r->count; i++) {
-        const gpt_row *w = &r->rows[i];
+        const gpb_row *w = &r->rows[i];
         fprintf(f, "    {\"prim\": ");
         json_str(f, w->prim);
         fprintf(f, ", \"shape\": ");
@@ -99,13 +99,13 @@ int gpt_report_write_json(const gpt_report *r, const char *path)
     return fclose(f) != 0;
 }
 
-int gpt_report_write_csv(const gpt_report *r, const char *path)
+int gpb_report_write_csv(const gpb_report *r, const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f) return 1;
     fprintf(f, "device,prim,shape,variant,rung,median_ms,min_ms,max_ms,reps,rate,unit,pct_ceiling,vs_vendor,verified\n");
     for (int i = 0; i < r->count; i++) {
-        const gpt_row *w = &r->rows[i];
+        const gpb_row *w = &r->rows[i];
         fprintf(f, "\"%s\",%s,\"%s\",\"%s\",%d,%.6f,%.6f,%.6f,%d,%.3f,%s,%.2f,%.4f,%d\n", r->device, w->prim, w->shape,
                 w->variant, w->rung, w->t.median_ms, w->t.min_ms, w->t.max_ms, w->t.reps, w->rate,
                 w->unit ? w->unit : "", w->pct_ceiling, w->vs_vendor, w->verified);
@@ -113,7 +113,7 @@ int gpt_report_write_csv(const gpt_report *r, const char *path)
     return fclose(f) != 0;
 }
 
-void gpt_progress(const char *fmt, ...)
+void gpb_progress(const char *fmt, ...)
 {
     va_list ap;
     fprintf(stderr, "[bench] ");

@@ -1,7 +1,7 @@
 // vendor_histogram.cu — the vendor baseline for the histogram ladder: cub::DeviceHistogram::HistogramEven
 // with num_bins + 1 even levels from lower to upper and 32-bit counters (u8: levels 0..256, 256 bins).
 #include <cub/device/device_histogram.cuh>
-#include "gpt.h"
+#include "vendor.h"
 
 template <typename T, typename L>
 static int cub_even(void *temp, size_t *temp_bytes, const void *samples, int64_t n, int num_bins, L lo, L hi,
@@ -15,15 +15,16 @@ static int cub_even(void *temp, size_t *temp_bytes, const void *samples, int64_t
                                                num_bins + 1, lo, hi, n, s) != cudaSuccess;
 }
 
-extern "C" int gpt_cub_histogram_even(gpt_hist_kind kind, void *temp, size_t *temp_bytes, const void *samples,
-                                      int64_t n, int num_bins, double lower, double upper, uint32_t *bins,
-                                      cudaStream_t s)
+extern "C" int gpb_vendor_histogram_even(gpb_type type, void *temp, size_t *temp_bytes, const void *samples,
+                                         int64_t n, int num_bins, double lower, double upper, uint32_t *bins,
+                                         cudaStream_t s)
 {
-    switch (kind) {
-    case GPT_HIST_U8: return cub_even<uint8_t, int>(temp, temp_bytes, samples, n, 256, 0, 256, bins, s);
-    case GPT_HIST_F32:
+    switch (type) {
+    case GPB_U8: return cub_even<uint8_t, int>(temp, temp_bytes, samples, n, 256, 0, 256, bins, s);
+    case GPB_F32:
         return cub_even<float, float>(temp, temp_bytes, samples, n, num_bins, (float)lower, (float)upper, bins, s);
-    default:
+    case GPB_I32:
         return cub_even<int32_t, int>(temp, temp_bytes, samples, n, num_bins, (int)lower, (int)upper, bins, s);
+    default: return 1;
     }
 }

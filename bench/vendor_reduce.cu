@@ -2,7 +2,7 @@
 // Called twice: with temp == NULL it only sets *temp_bytes (allocate once, outside the timed region).
 #include <cub/device/device_reduce.cuh>
 #include <stdint.h>
-#include "gpt.h"
+#include "vendor.h"
 
 template <typename In, typename Out>
 static cudaError_t cub_reduce(int op, int64_t n, const In *in, Out *out, void *temp, size_t *bytes, cudaStream_t s)
@@ -12,19 +12,20 @@ static cudaError_t cub_reduce(int op, int64_t n, const In *in, Out *out, void *t
     return cub::DeviceReduce::Max(temp, *bytes, in, out, n, s);
 }
 
-extern "C" int gpt_vendor_reduce(gpt_reduce_type type, gp_reduce_op op, int64_t n, const void *in, void *out,
+extern "C" int gpb_vendor_reduce(gpb_type type, gp_reduce_op op, int64_t n, const void *in, void *out,
                                  void *temp, size_t *temp_bytes, cudaStream_t s)
 {
     cudaError_t e;
     switch (type) {
-    case GPT_REDUCE_F32: e = cub_reduce(op, n, (const float *)in, (float *)out, temp, temp_bytes, s); break;
-    case GPT_REDUCE_F64: e = cub_reduce(op, n, (const double *)in, (double *)out, temp, temp_bytes, s); break;
-    default: e = cub_reduce(op, n, (const int32_t *)in, (int64_t *)out, temp, temp_bytes, s); break;
+    case GPB_F32: e = cub_reduce(op, n, (const float *)in, (float *)out, temp, temp_bytes, s); break;
+    case GPB_F64: e = cub_reduce(op, n, (const double *)in, (double *)out, temp, temp_bytes, s); break;
+    case GPB_I32: e = cub_reduce(op, n, (const int32_t *)in, (int64_t *)out, temp, temp_bytes, s); break;
+    default: return 1;
     }
     return e != cudaSuccess;
 }
 
-extern "C" int gpt_vendor_argmax_f32(int64_t n, const float *in, float *max_out, int64_t *index_out, void *temp,
+extern "C" int gpb_vendor_argmax_f32(int64_t n, const float *in, float *max_out, int64_t *index_out, void *temp,
                                      size_t *temp_bytes, cudaStream_t s)
 {
     return cub::DeviceReduce::ArgMax(temp, *temp_bytes, in, max_out, index_out, n, s) != cudaSuccess;

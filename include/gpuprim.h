@@ -86,6 +86,7 @@ typedef enum gp_prim {
     GP_PRIM_HISTOGRAM,
     GP_PRIM_TRANSPOSE,
     GP_PRIM_SGEMM,
+    GP_PRIM_GEMM,
     GP_PRIM_CONV2D,
     GP_PRIM_SEPARABLE,
     GP_PRIM_JACOBI,
@@ -297,11 +298,49 @@ typedef enum gp_trans { GP_NO_TRANS = 0, GP_TRANS = 1 } gp_trans;
  * beta == 0: C is not read (NaN in C does not propagate). C must not overlap A or B (GP_ERROR_OVERLAP;
  * the check compares the byte spans [first, last] of each matrix). Any alignment of the pointers and any
  * leading dimension are accepted: the vectorised rungs fall back to scalar loads/stores where a matrix
- * is not 16-byte aligned with ld a multiple of 4. The rungs that use a 2-D grid refuse more than 65535
- * tile rows (GP_ERROR_NOT_SUPPORTED); the automatic choice has no such limit. */
+ * is not 16-byte aligned with ld a multiple of 4. The rungs that use a 2-D grid (01-08) refuse more than
+ * 65535 tile rows, or batches of more than 65535 matrices (GP_ERROR_NOT_SUPPORTED); the automatic choice
+ * has no such limit. Rung 11 (the automatic choice) cuts k into slices when the tiles of C do not fill the
+ * GPU and adds the slices' partial products in a fixed order: it uses up to 256 x m x n x 4 bytes of the
+ * workspace (less workspace: fewer slices), and the result stays identical from run to run. */
 GP_API gp_status gp_sgemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k, float alpha,
                    const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C, int64_t ldc);
+/* batch_count products at once, as cublasSgemmStridedBatched: matrix z (0 <= z < batch_count) is A + z *
+ * stride_a, B + z * stride_b, C + z * stride_c (strides in elements, >= 0; a stride of 0 reuses one A or B
+ * for every product). Each product follows gp_sgemm's rules. The C matrices must not overlap one another
+ * (stride_c >= (m - 1) * ldc + n, else GP_ERROR_OVERLAP) and the byte range of all of C must not overlap
+ * that of all of A or of all of B. batch_count == 0: no-op. */
+GP_API gp_status gp_sgemm_strided_batched(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k,
+                                          float alpha, const float *A, int64_t lda, int64_t stride_a,
+                                          const float *B, int64_t ldb, int64_t stride_b, float beta, float *C,
+                                          int64_t ldc, int64_t stride_c, int64_t batch_count);
 /* END sgemm API */
+
+/* ---- matrix multiply on tensor cores (bf16, fp16, tf32) ------------------------------------------------ */
+/* BEGIN gemm API */
+typedef enum gp_dtype { GP_DTYPE_F32 = 0, GP_DTYPE_F16, GP_DTYPE_BF16, GP_DTYPE_COUNT } gp_dtype;
+typedef enum gp_compute {
+    GP_COMPUTE_F32 = 0, /* f16 / bf16 inputs: products exact in f32, f32 accumulation */
+    GP_COMPUTE_TF32,    /* f32 inputs rounded to tf32 (10-bit mantissa), f32 accumulation */
+    GP_COMPUTE_COUNT
+} gp_compute;
+/* C = alpha * op(A) * op(B) + beta * C on the tensor cores, row-major, with gp_sgemm's layout rules (A stored
+ * m x k, lda >= k, or k x m, lda >= m, when transposed; B stored k x n, ldb >= n, or n x k, ldb >= k; C m x n,
+ * ldc >= n; only C's m x n window is written; m or n == 0: no-op; k == 0 or alpha == 0: C = beta * C without
+ * reading A or B; beta == 0: C is not read; C must not overlap A or B: GP_ERROR_OVERLAP).
+ * Type combinations (else GP_ERROR_INVALID_VALUE):
+ *   compute GP_COMPUTE_F32:  a_type == b_type == GP_DTYPE_F16 or GP_DTYPE_BF16; c_type GP_DTYPE_F32 or the
+ *                            input type (converted with round-to-nearest-even after alpha/beta, in f32);
+ *   compute GP_COMPUTE_TF32: a_type == b_type == c_type == GP_DTYPE_F32; inputs rounded to tf32 by the rung
+ *                            (the mma.sync rungs: to nearest, ties away from zero, cvt.rna.tf32.f32).
+ * Pointers must be aligned to their element size. Matrices whose base is 16-byte aligned and whose rows
+ * start on 16-byte boundaries (ld x element size a multiple of 16) take the fast copies; others take a slower
+ * element-wise copy inside the same kernels. The sums over k are accumulated in f32 in a rung-dependent order.
+ * No allocation, no synchronisation. */
+GP_API gp_status gp_gemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, int64_t k, float alpha,
+                         const void *A, gp_dtype a_type, int64_t lda, const void *B, gp_dtype b_type, int64_t ldb,
+                         float beta, void *C, gp_dtype c_type, int64_t ldc, gp_compute compute);
+/* END gemm API */
 
 /* ---- stencils and convolutions (f32) ----------------------------------------------------------------- */
 /* BEGIN stencil API */

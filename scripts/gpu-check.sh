@@ -2,7 +2,8 @@
 # gpu-check.sh OUTDIR — everything a GPU machine must check, in one call: build, every test (the large
 # >2^31-element cases included), compute-sanitizer memcheck + racecheck over the GPU tests, the ladder
 # benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR.
-# Environment: STEPS (default "build tests san bench") picks steps, so a long check can be split over calls
+# Environment: STEPS (default "build tests san bench"; "sweep" adds `gpuprim bench --sweep`, SWEEP_PRIMS the
+# primitives it covers, with its chart and per-primitive summary) picks steps, so a long check can be split over calls
 # on one machine (build-gpu/ stays); PRIMS="map reduce" limits the bench; BENCH_ARGS adds options;
 # TESTS is a ctest -R regex; SAN_TESTS a grep -E regex over the GPU test names the sanitizers run (default
 # all); LARGE=0 skips the >2^31-element cases.
@@ -48,6 +49,12 @@ say "bench"
 $BUILD_DIR/gpuprim bench ${PRIMS:-} ${BENCH_ARGS:-} --json "$OUT/bench.json" >"$OUT/bench.txt" 2>>"$LOG" || { status=1; say "BENCH FAILED or a rung did not verify"; }
 python3 scripts/plot_bench.py "$OUT/bench.json" "$OUT/bench.png" >>"$LOG" 2>&1 || say "plot failed"
 cat "$OUT/bench.txt"
+fi
+if has sweep; then
+say "sweep"
+$BUILD_DIR/gpuprim bench --sweep ${SWEEP_PRIMS:-map reduce scan compact histogram transpose sgemm} --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>>"$LOG" || { status=1; say "SWEEP FAILED or a result did not verify"; }
+python3 scripts/plot_sweep.py "$OUT/sweep.json" "$OUT/sweep.png" "$OUT/sweep-summary.txt" >>"$LOG" 2>&1 || say "sweep plot failed"
+cat "$OUT/sweep-summary.txt" 2>/dev/null
 fi
 say "done, status $status"
 exit $status

@@ -2,7 +2,7 @@
  * the handle checks that every entry point does before touching the GPU. */
 #include "tcheck.h"
 #include "core/internal.h"
-#include "gpt.h"
+#include "devdata.h"
 #include <string.h>
 
 int main(void)

@@ -5,7 +5,8 @@
  * sizes for compute-sanitizer. Exits 77 without a device. */
 #include "tcheck.h"
 #include "gpu_test.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>

@@ -6,7 +6,9 @@
  * GP_TEST_SMALL (compute-sanitizer): sizes up to 4099, two offsets, 100000 bins only in the skewed cases. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "vendor.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <limits.h>
@@ -113,9 +115,9 @@ static void cub_case(gp_handle h, uint64_t seed, int64_t n)
     gpt_fill_f32(dx, n, -2.f, 3.f, seed, 0);
     cudaMemcpy(hx, dx, n * sizeof(float), cudaMemcpyDeviceToHost);
     gp_ref_histogram_even_f32(n, hx, nb, lo, hi, want);
-    CHECK_EQ_INT(gpt_cub_histogram_even(GPT_HIST_F32, NULL, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
+    CHECK_EQ_INT(gpb_vendor_histogram_even(GPB_F32, NULL, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
     cudaMalloc(&temp, temp_bytes ? temp_bytes : 1);
-    CHECK_EQ_INT(gpt_cub_histogram_even(GPT_HIST_F32, temp, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
+    CHECK_EQ_INT(gpb_vendor_histogram_even(GPB_F32, temp, &temp_bytes, dx, n, nb, lo, hi, d2, 0), 0);
     CHECK_EQ_INT(gp_histogram_even_f32(h, n, dx, nb, lo, hi, d1), GP_SUCCESS);
     CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
     cudaMemcpy(g1, d1, sizeof g1, cudaMemcpyDeviceToHost);

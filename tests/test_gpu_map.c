@@ -3,7 +3,9 @@
  * Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
-#include "gpt.h"
+#include "check.h"
+#include "devdata.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>

@@ -4,7 +4,8 @@
  * launch configuration and at other block sizes; and the CPU tool's architecture table against this device.
  * Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "gpuprim.h"
 #include "analysis/analysis.h"
 #include <cuda_runtime.h>
 #include <string.h>

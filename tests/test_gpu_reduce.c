@@ -7,7 +7,8 @@
  * tol(n) = gamma_d, d = ceil(n / 2^16) + 2 ceil(log2 n) + 80 (derivation in src/ref/ref_reduce.c). */
 #include "tcheck.h"
 #include "gpu_test.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <math.h>

@@ -7,12 +7,14 @@
  * more than 2^31 elements (needs ~11 GB free). Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "verify_cases.h"
 #include "sgemm/sgemm_internal.h"
 #include <cuda_runtime.h>
 #include "ref/ref.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static int run(gp_handle h, int rung, int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, float beta,
@@ -53,8 +55,7 @@ static void arg_checks(gp_handle h)
     CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 0, 4, 1.f, NULL, 4, NULL, 1, 0.f, NULL, 1), GP_SUCCESS);
     /* k == 0: A and B are not read (NULL accepted), C = beta * C */
     CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 0, 1.f, NULL, 1, NULL, 4, 0.f, C, 4), GP_SUCCESS);
-    CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_SGEMM, 11), GP_ERROR_INVALID_RUNG);
-    CHECK_EQ_INT(gp_rung_count(GP_PRIM_SGEMM), 10);
+    CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_SGEMM, gp_rung_count(GP_PRIM_SGEMM) + 1), GP_ERROR_INVALID_RUNG);
     CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
     cudaFree(d);
 }
@@ -105,6 +106,89 @@ static void large(gp_handle h, uint64_t seed)
         cudaFree(A); cudaFree(B); cudaFree(C);
         free(hA); free(hB); free(hC); free(want);
     }
+}
+
+/* One strided-batched call forced to `rung` (0 = auto), every product checked against the double CPU
+ * reference; C's matrices are poisoned where beta == 0 and the gaps between them must keep their values.
+ * Each buffer is exactly the span the call may touch. */
+static int batched(gp_handle h, int rung, int ta, int tb, int64_t m, int64_t n, int64_t k, int64_t batch,
+                   int64_t gap_a, int64_t gap_c, float alpha, float beta, uint64_t seed)
+{
+    const int64_t ar = ta ? k : m, ac = ta ? m : k, br = tb ? n : k, bc = tb ? k : n;
+    const int64_t lda = ac + 1, ldb = bc, ldc = n + 2;
+    const int64_t span_a = (ar - 1) * lda + ac, span_b = (br - 1) * ldb + bc, span_c = (m - 1) * ldc + n;
+    const int64_t sa = gap_a < 0 ? 0 : span_a + gap_a, sb = span_b, sc = span_c + gap_c; /* gap_a < 0: one A */
+    const int64_t na = (batch - 1) * sa + span_a, nb = (batch - 1) * sb + span_b, nc = (batch - 1) * sc + span_c;
+    float *dA = NULL, *dB = NULL, *dC = NULL, *hA = malloc(na * 4), *hB = malloc(nb * 4), *hC0 = malloc(nc * 4),
+          *hC = malloc(nc * 4);
+    double *want = malloc(m * n * sizeof(double)), num = 0, den = 0;
+    int fail = 1, ran = 0;
+    int64_t outside = 0;
+    cudaStream_t s;
+    gp_get_stream(h, &s);
+    if (!hA || !hB || !hC0 || !hC || !want || cudaMalloc((void **)&dA, na * 4) || cudaMalloc((void **)&dB, nb * 4) ||
+        cudaMalloc((void **)&dC, nc * 4))
+        goto out;
+    gpt_fill_f32(dA, na, -1.f, 1.f, seed, s);
+    gpt_fill_f32(dB, nb, -1.f, 1.f, seed + 1, s);
+    if (beta == 0.f) gpt_poison(dC, nc * 4, s);
+    else gpt_fill_f32(dC, nc, -1.f, 1.f, seed + 2, s);
+    if (cudaStreamSynchronize(s) || cudaMemcpy(hA, dA, na * 4, cudaMemcpyDeviceToHost) ||
+        cudaMemcpy(hB, dB, nb * 4, cudaMemcpyDeviceToHost) || cudaMemcpy(hC0, dC, nc * 4, cudaMemcpyDeviceToHost))
+        goto out;
+    gp_set_rung(h, GP_PRIM_SGEMM, rung);
+    if (gp_sgemm_strided_batched(h, (gp_trans)ta, (gp_trans)tb, m, n, k, alpha, dA, lda, sa, dB, ldb, sb, beta, dC,
+                                 ldc, sc, batch) != GP_SUCCESS)
+        goto out;
+    gp_get_last_rung(h, GP_PRIM_SGEMM, &ran);
+    gp_set_rung(h, GP_PRIM_SGEMM, 0);
+    if (cudaStreamSynchronize(s) || cudaMemcpy(hC, dC, nc * 4, cudaMemcpyDeviceToHost)) goto out;
+    for (int64_t z = 0; z < batch; z++) {
+        gp_ref_sgemm(ta, tb, m, n, k, alpha, hA + z * sa, lda, hB + z * sb, ldb, beta, hC0 + z * sc, ldc, want);
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                const double g = hC[z * sc + i * ldc + j], w = want[i * n + j];
+                num += (g - w) * (g - w);
+                den += w * w;
+            }
+    }
+    for (int64_t x = 0; x < nc; x++) { /* padding columns and the gaps between matrices: untouched */
+        const int64_t z = x / sc, y = x % sc, i = y / ldc, j = y % ldc;
+        if ((z >= batch || i >= m || j >= n) && memcmp(&hC[x], &hC0[x], 4)) outside++;
+    }
+    fail = !(sqrt(num / (den > 0 ? den : 1)) <= gpt_sgemm_tol(k)) || outside;
+    if (fail)
+        printf("batched rung %d (ran %d) %c%c m=%lld n=%lld k=%lld batch=%lld: rel %.2e, %lld written outside: FAIL\n",
+               rung, ran, ta ? 'T' : 'N', tb ? 'T' : 'N', (long long)m, (long long)n, (long long)k, (long long)batch,
+               sqrt(num / (den > 0 ? den : 1)), (long long)outside);
+out:
+    cudaFree(dA); cudaFree(dB); cudaFree(dC);
+    free(hA); free(hB); free(hC0); free(hC); free(want);
+    return fail;
+}
+
+static void batched_args(gp_handle h)
+{
+    float *d = NULL;
+    cudaMalloc((void **)&d, 4096 * sizeof(float));
+    float *A = d, *B = d + 1024, *C = d + 2048;
+    CHECK_EQ_INT(gp_sgemm_strided_batched(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, 16, B, 4, 16, 0.f, C, 4, 16,
+                                          -1), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(gp_sgemm_strided_batched(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, -16, B, 4, 16, 0.f, C, 4,
+                                          16, 2), GP_ERROR_INVALID_VALUE);
+    /* C matrices 8 elements apart overlap one another */
+    CHECK_EQ_INT(gp_sgemm_strided_batched(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, 16, B, 4, 16, 0.f, C, 4, 8,
+                                          2), GP_ERROR_OVERLAP);
+    /* the second C reaches into B's range */
+    CHECK_EQ_INT(gp_sgemm_strided_batched(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, 16, C + 32, 4, 16, 0.f, C,
+                                          4, 16, 3), GP_ERROR_OVERLAP);
+    CHECK_EQ_INT(gp_sgemm_strided_batched(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, NULL, 4, 16, NULL, 4, 16, 0.f,
+                                          NULL, 4, 16, 0), GP_SUCCESS); /* no products: no-op */
+    /* stride 0 for C is fine with one product */
+    CHECK_EQ_INT(gp_sgemm_strided_batched(h, GP_NO_TRANS, GP_NO_TRANS, 4, 4, 4, 1.f, A, 4, 0, B, 4, 0, 0.f, C, 4, 0, 1),
+                 GP_SUCCESS);
+    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
+    cudaFree(d);
 }
 
 int main(int argc, char **argv)
@@ -166,6 +250,45 @@ int main(int argc, char **argv)
         CHECK(run(h, 10, 0, 0, 37, 41, 0, 1.f, 2.f, 1, 0, 0, seed++) == 0);
         CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, -1), GP_SUCCESS);
         printf("rung 10 configuration %d (%s): %s\n", cfg, gp_rung_config_name(GP_PRIM_SGEMM, 10, cfg), tc_fail == before ? "ok" : "FAILED");
+    }
+    /* k cut into slices (rung 11): deep k under small C, every transpose, alpha/beta, padding, offsets;
+     * with a workspace too small for any slice the call still runs, unsplit */
+    {
+        const int splitk = gp_rung_find(GP_PRIM_SGEMM, "splitk");
+        void *ws = NULL;
+        int before = tc_fail;
+        for (int t = 0; t < 4; t++) {
+            CHECK(run(h, splitk, t & 1, t >> 1, 64, 64, small_env ? 3000 : 20000, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+            CHECK(run(h, splitk, t & 1, t >> 1, 37, 45, 5003, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
+            CHECK(run(h, 0, t & 1, t >> 1, 1, 1, 4099, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+        }
+        CHECK_EQ_INT(cudaMalloc(&ws, 4096), cudaSuccess);
+        CHECK_EQ_INT(gp_set_workspace(h, ws, 4096), GP_SUCCESS);
+        CHECK(run(h, splitk, 0, 0, 64, 64, 3000, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+        CHECK_EQ_INT(gp_set_workspace(h, NULL, 0), GP_SUCCESS);
+        cudaFree(ws);
+        printf("split k: %s\n", tc_fail == before ? "ok" : "FAILED");
+    }
+    /* loads bounded by each matrix's real extent (its last row holds its columns, not ld elements): 1x1x1
+     * and 127x129x131 with A transposed, leading dimensions padded to 16-byte multiples, on every rung */
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+        gpt_sgemm_case c1 = {r, 0, 0, 1, 1, 1, 1.f, 0.f, 3, 3, 3, 0, 0, 0, 0};
+        gpt_sgemm_case c2 = {r, 1, 0, 127, 129, 131, 1.f, 1.f, 1, 3, 3, 0, 0, 0, 0};
+        CHECK(gpt_verify_sgemm_case(h, &c1, seed++, 0) == 0);
+        CHECK(gpt_verify_sgemm_case(h, &c2, seed++, 0) == 0);
+    }
+    /* strided batches on every rung: shared A (stride 0), gaps between matrices, transposes */
+    batched_args(h);
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+        int before = tc_fail;
+        for (int t = 0; t < 4; t++) {
+            CHECK(batched(h, r, t & 1, t >> 1, 33, 17, 9, 5, 3, 1, 1.f, 0.f, seed++) == 0);
+            CHECK(batched(h, r, t & 1, t >> 1, 65, 70, 40, 3, -1, 5, -0.5f, 2.f, seed++) == 0);
+        }
+        /* more matrices than a grid dimension holds: the automatic choice and the rungs from cp.async up */
+        if (!small_env && (r == 0 || r >= gp_rung_find(GP_PRIM_SGEMM, "cpasync")))
+            CHECK(batched(h, r, 0, 0, 16, 16, 16, 66000, 0, 0, 1.f, 0.f, seed++) == 0);
+        printf("batched rung %d: %s\n", r, tc_fail == before ? "ok" : "FAILED");
     }
     /* the automatic choice on every rung-10 configuration's shape class */
     CHECK(run(h, 0, 0, 0, 300, 300, 100, 1.f, 0.f, 0, 0, 0, seed++) == 0);

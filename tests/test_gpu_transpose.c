@@ -4,7 +4,8 @@
  * GP_TEST_SMALL (compute-sanitizer) drops the big shapes. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
-#include "gpt.h"
+#include "devdata.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>

@@ -11,6 +11,7 @@
 #include "histogram/hist_internal.h"
 #include "transpose/transpose_internal.h"
 #include "sgemm/sgemm_internal.h"
+#include "gemm/gemm_internal.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -136,10 +137,29 @@ static void sgemm_rule(void)
     gp_sgemm_args a;
     memset(&a, 0, sizeof a);
     a.m = a.n = a.k = 1024;
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "tuned"));
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "tuned"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "splitk"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "splitk"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &v100, &a), rung(GP_PRIM_SGEMM, "warptile"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "cpasync"), &v100, &a), -1);
+}
+
+static void gemm_rule(void)
+{
+    gp_gemm_args a;
+    memset(&a, 0, sizeof a);
+    a.m = a.n = a.k = 4096;
+    a.ab_type = a.c_type = GP_DTYPE_BF16;
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &a100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &v100, &a), -1); /* bf16 mma needs sm_80 */
+    /* rung 03's tile rule (an H100): the largest tile that keeps the GPU busy; measured on the H100
+     * (results/gemm-tc-h100-2026-11-23): 128x256 at 4096^3 and 8192^3, 64x64 / 128x64 at 1024^3 */
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 4096, 4096, 4096, GP_COMPUTE_F32), 0);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 8192, 8192, 8192, GP_COMPUTE_F32), 0);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 1024, 1024, 1024, GP_COMPUTE_F32), 3);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 2048, 2048, 2048, GP_COMPUTE_F32), 2);
+    CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 1, 1, 1, GP_COMPUTE_TF32), 3);
+    for (int c = 0; c < GP_GEMM_R03_CONFIGS; c++) CHECK(gp_rung_config_name(GP_PRIM_GEMM, 3, c) != NULL);
 }
 
 /* Properties every table must have, whatever its rungs. */
@@ -196,5 +216,6 @@ int main(void)
     histogram_rule();
     transpose_rule();
     sgemm_rule();
+    gemm_rule();
     return tc_summary("test_pick");
 }

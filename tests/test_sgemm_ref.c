@@ -1,7 +1,7 @@
 /* test_sgemm_ref.c — the sgemm CPU reference on hand-worked cases (all four transposes, ld > cols,
  * alpha/beta, beta == 0 not reading C, k == 0) and the error bound helper. */
 #include "tcheck.h"
-#include "gpt.h"
+#include "verify_cases.h"
 #include "ref/ref.h"
 #include "sgemm/sgemm_internal.h"
 #include <math.h>
@@ -45,5 +45,22 @@ int main(void)
     CHECK(gp__sgemm_r10_pick(NULL, 1, 1, 1) == 4);
     for (int c = 0; c < GP_SGEMM_R10_CONFIGS; c++) CHECK(strcmp(gp__sgemm_r10_config_name(c), "?") != 0);
     CHECK(strcmp(gp__sgemm_r10_config_name(GP_SGEMM_R10_CONFIGS), "?") == 0);
+    /* rung 11's split of k (an H100, 32 MB of workspace): none where the tiles fill half a wave of block slots */
+    {
+        const size_t ws = (size_t)32 << 20;
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 4096, 4096, 4096, 0, ws), 1);
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 1024, 1024, 1024, 4, ws), 1);     /* 256 tiles >= 396 / 2 slots */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 2048, 2048, 2048, 3, ws), 1);
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 512, 512, 8192, 4, ws), 13);      /* 64 tiles: ceil(792 / 64) */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 512, 512, 2048, 4, ws), 8);       /* k / 256 */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 65536, 4, ws), 256);      /* 1 tile: the most slices */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 1024, 4, ws), 4);         /* slices >= 256 long */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 300, 4, ws), 1);
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 512, 512, 65536, 4, (size_t)3 << 20), 3); /* 1 MB of partials each */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 65536, 4, 64 * 64 * 4 * 10), 10); /* workspace-bound */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 65536, 4, 100), 1);
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 0, 64, 65536, 4, ws), 1);
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 65536, -1, ws), 1);
+    }
     return tc_summary("test_sgemm_ref");
 }

@@ -1,7 +1,10 @@
 // devdata.cu — random test data generated on the device (a counter-based hash, so 2^28 values take
-// milliseconds, not seconds on the host), and poisoning of outputs.
-#include "gpt.h"
+// milliseconds, not seconds on the host), poisoning of outputs, exact-span allocations and host copies.
+#include "devdata.h"
+#include <stdio.h>
 #include <cuda_runtime.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -50,6 +53,24 @@ extern "C" void gpt_fill_u8(uint8_t *d, int64_t n, uint64_t seed, cudaStream_t s
 {
     launch_fill(d, n, seed, UniformU8{}, s);
 }
+/* v / 256 with v uniform in [-r, r]: exact in bf16 (r <= 256), f16 and tf32; `bits` adds random low bits
+ * below tf32's precision (f32 only: the kernel must round them away). */
+struct Frac256F32 { int r; int bits; __device__ float operator()(uint64_t x) const {
+    float v = (float)((int64_t)(x % (uint64_t)(2 * r + 1)) - r) / 256.f;
+    if (bits && v != 0.f) v = __uint_as_float(__float_as_uint(v) ^ (uint32_t)((x >> 40) & 0x1FFF));
+    return v; } };
+struct Frac256BF16 { int r; __device__ __nv_bfloat16 operator()(uint64_t x) const {
+    return __float2bfloat16_rn((float)((int64_t)(x % (uint64_t)(2 * r + 1)) - r) / 256.f); } };
+struct Frac256F16 { int r; __device__ __half operator()(uint64_t x) const {
+    return __float2half_rn((float)((int64_t)(x % (uint64_t)(2 * r + 1)) - r) / 256.f); } };
+
+extern "C" void gpt_fill_frac(void *d, int dtype, int64_t n, int r, int low_bits, uint64_t seed, cudaStream_t s)
+{
+    if (dtype == 2) launch_fill((__nv_bfloat16 *)d, n, seed, Frac256BF16{r}, s);
+    else if (dtype == 1) launch_fill((__half *)d, n, seed, Frac256F16{r}, s);
+    else launch_fill((float *)d, n, seed, Frac256F32{r, low_bits}, s);
+}
+
 extern "C" void gpt_poison(void *d, size_t bytes, cudaStream_t s)
 {
     if (bytes) cudaMemsetAsync(d, 0xFF, bytes, s);
@@ -73,8 +94,23 @@ extern "C" void gpt_skip_without_device(const char *test_name)
     }
 }
 
-extern "C" uint64_t gpt_seed(const gpt_opts *o)
+extern "C" uint64_t gpt_clock_seed(void)
 {
-    if (o && o->seed) return o->seed;
     return ((uint64_t)time(NULL) * 2654435761u) ^ (uint64_t)clock();
+}
+
+extern "C" int gpt_dev_alloc(void **d, size_t bytes)
+{
+    *d = NULL;
+    return bytes && cudaMalloc(d, bytes) != cudaSuccess;
+}
+
+extern "C" void *gpt_host_copy(const void *d, size_t bytes)
+{
+    void *h = malloc(bytes ? bytes : 1);
+    if (h && bytes && cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost) != cudaSuccess) {
+        free(h);
+        h = NULL;
+    }
+    return h;
 }

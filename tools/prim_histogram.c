@@ -1,21 +1,27 @@
-/* prim_histogram.c — `gpuprim verify histogram` and `gpuprim bench histogram`. */
-#include "gpt.h"
-#include "../src/ref/ref.h"
+/* prim_histogram.c — histogram (u8 256 bins; even bins over f32, i32) in the gpuprim command: its verify
+ * cases, and its bench cases (vendor: cub::DeviceHistogram::HistogramEven) for the generic driver. */
+#include "driver.h"
+#include "check.h"
+#include "devdata.h"
+#include "vendor.h"
+#include "verify_cases.h"
+#include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = {"u8", "f32", "i32"};
+static const char *const kind_names[] = {"u8", "f32", "i32", NULL};
+static const gpb_type vendor_type[] = {GPB_U8, GPB_F32, GPB_I32};
 static const char *const data_names[] = {"random", "one", "hot"};
 
-static uint64_t mix64(uint64_t *s)
+/* The splitmix64 sequence from *state. */
+static uint64_t next_random(uint64_t *state)
 {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    uint64_t x = *state;
+    *state += 0x9E3779B97F4A7C15ull;
+    return gpt_mix64(x);
 }
 
 /* Host samples of the verify cases (see gpt_hist_data). */
@@ -25,7 +31,7 @@ static void make_samples(gpt_hist_kind kind, gpt_hist_data data, void *buf, int6
     if (kind == GPT_HIST_U8) {
         uint8_t *x = (uint8_t *)buf;
         for (int64_t i = 0; i < len; i++) {
-            uint64_t r = mix64(&st);
+            uint64_t r = next_random(&st);
             x[i] = data == GPT_HIST_RANDOM ? (uint8_t)r : data == GPT_HIST_ONE ? 0xA7 : (r % 10 < 8 ? 3 : (uint8_t)(200 + r % 2));
         }
     } else if (kind == GPT_HIST_F32) {
@@ -34,7 +40,7 @@ static void make_samples(gpt_hist_kind kind, gpt_hist_data data, void *buf, int6
                                  -0.f, 0.f, 1e30f, -1e30f};
         float *x = (float *)buf;
         for (int64_t i = 0; i < len; i++) {
-            uint64_t r = mix64(&st);
+            uint64_t r = next_random(&st);
             float u = (float)(r >> 40) * (1.f / 16777216.f);
             if (data == GPT_HIST_ONE) x[i] = lo + 0.37f * w;
             else if (data == GPT_HIST_HOT) x[i] = r % 10 < 8 ? lo + 0.01f : (r % 2 ? 0.5f : hi - 0.001f);
@@ -47,7 +53,7 @@ static void make_samples(gpt_hist_kind kind, gpt_hist_data data, void *buf, int6
         const int32_t special[] = {INT_MIN, INT_MAX, lo, hi, hi - 1, lo - 1, 0, -1};
         int32_t *x = (int32_t *)buf;
         for (int64_t i = 0; i < len; i++) {
-            uint64_t r = mix64(&st);
+            uint64_t r = next_random(&st);
             if (data == GPT_HIST_ONE) x[i] = lo + (int32_t)(w / 3);
             else if (data == GPT_HIST_HOT) x[i] = r % 10 < 8 ? lo + 7 : (r % 2 ? 0 : hi - 1);
             else if ((r & 63) == 0) x[i] = special[(r >> 8) % (sizeof special / sizeof special[0])];
@@ -91,6 +97,9 @@ static gp_status call_hist64(gp_handle h, gpt_hist_kind kind, const void *x, int
     return gp_histogram_even_i32_u64(h, n, (const int32_t *)x, num_bins, (int32_t)lo, (int32_t)hi, bins);
 }
 
+
+#define HIST_GUARD_BYTES 16 /* poisoned, before the bins: a guard that keeps them 16-byte aligned */
+
 int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t n, int num_bins, int offset,
                               gpt_hist_data data, int u64, uint64_t seed, int verbose)
 {
@@ -98,57 +107,46 @@ int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t
     const int nb = kind == GPT_HIST_U8 ? 256 : num_bins;
     const double lo = kind == GPT_HIST_F32 ? GPT_HIST_F32_LO : GPT_HIST_I32_LO;
     const double hi = kind == GPT_HIST_F32 ? GPT_HIST_F32_HI : GPT_HIST_I32_HI;
-    const int64_t len = n + offset + 16;
-    const int guard = 8;
-    void *hx = NULL, *dbins = NULL;
-    char *dx = NULL;
-    uint32_t *got = NULL, *want = NULL;
-    uint64_t *got64 = NULL;
-    int fail = 1, ran = 0;
+    const int64_t len = offset + n; /* exactly the samples the call may read */
+    const size_t bins_bytes = (size_t)nb * cs;
+    void *hx = NULL;
+    unsigned char *hbins = NULL;
+    char *dx = NULL, *dbins = NULL;
+    uint32_t *want = NULL;
+    int fail = 1;
     gp_status st;
     cudaStream_t s;
-    char label[64];
+    char label[64], what[64];
     gp_get_stream(h, &s);
-    hx = malloc((size_t)len * es);
-    got = (uint32_t *)malloc((size_t)(nb + guard) * 4);
-    got64 = (uint64_t *)malloc((size_t)(nb + guard) * 8);
+    hx = malloc(len ? (size_t)len * es : 1);
     want = (uint32_t *)malloc((size_t)nb * 4);
-    if (!hx || !got || !got64 || !want) goto out;
-    if (cudaMalloc((void **)&dx, (size_t)len * es) || cudaMalloc(&dbins, (size_t)(nb + guard) * cs)) goto out;
+    if (!hx || !want) goto out;
+    /* the bins end the allocation: a write past the last one is memcheck's to report */
+    if (gpt_dev_alloc((void **)&dx, (size_t)len * es) || gpt_dev_alloc((void **)&dbins, HIST_GUARD_BYTES + bins_bytes))
+        goto out;
     make_samples(kind, data, hx, len, seed);
-    if (cudaMemcpy(dx, hx, (size_t)len * es, cudaMemcpyHostToDevice)) goto out;
-    gpt_poison(dbins, (size_t)(nb + guard) * cs, s);
+    if (len && cudaMemcpy(dx, hx, (size_t)len * es, cudaMemcpyHostToDevice)) goto out;
+    gpt_poison(dbins, HIST_GUARD_BYTES + bins_bytes, s);
     gp_set_rung(h, GP_PRIM_HISTOGRAM, rung);
-    st = u64 ? call_hist64(h, kind, dx + (size_t)offset * es, n, nb, lo, hi, (uint64_t *)dbins)
-             : call_hist(h, kind, dx + (size_t)offset * es, n, nb, lo, hi, (uint32_t *)dbins);
-    gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
-    gp_set_rung(h, GP_PRIM_HISTOGRAM, 0);
-    gpt_rung_label(GP_PRIM_HISTOGRAM, rung, ran, label, sizeof label);
-    if (st != GP_SUCCESS) {
-        fprintf(stderr, "histogram %s %s n=%lld bins=%d: %s\n", label, kind_names[kind], (long long)n, nb,
-                gp_status_string(st));
+    st = u64 ? call_hist64(h, kind, dx + (size_t)offset * es, n, nb, lo, hi, (uint64_t *)(dbins + HIST_GUARD_BYTES))
+             : call_hist(h, kind, dx + (size_t)offset * es, n, nb, lo, hi, (uint32_t *)(dbins + HIST_GUARD_BYTES));
+    snprintf(what, sizeof what, "histogram %s n=%lld bins=%d", kind_names[kind], (long long)n, nb);
+    if (gpt_call_done(h, GP_PRIM_HISTOGRAM, rung, st, what, label, sizeof label) ||
+        !(hbins = (unsigned char *)gpt_host_copy(dbins, HIST_GUARD_BYTES + bins_bytes)))
         goto out;
-    }
-    if (cudaStreamSynchronize(s) != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-        fprintf(stderr, "histogram %s n=%lld: kernel failed\n", label, (long long)n);
-        goto out;
-    }
     ref_hist(kind, (const char *)hx + (size_t)offset * es, n, nb, lo, hi, want);
     {
-        int64_t bad = 0, guards = 0;
+        int64_t bad = 0, guards = gpt_count_unpoisoned(hbins, 0, HIST_GUARD_BYTES / cs, cs);
         if (u64) {
-            if (cudaMemcpy(got64, dbins, (size_t)(nb + guard) * 8, cudaMemcpyDeviceToHost)) goto out;
+            const uint64_t *got64 = (const uint64_t *)(hbins + HIST_GUARD_BYTES);
             for (int b = 0; b < nb; b++)
                 if (got64[b] != want[b] && bad++ < 5)
                     fprintf(stderr, "  histogram u64: bin %d: got %llu, want %u\n", b, (unsigned long long)got64[b],
                             want[b]);
-            for (int g = 0; g < guard; g++) guards += got64[nb + g] != ~0ull;
         } else {
-            if (cudaMemcpy(got, dbins, (size_t)(nb + guard) * 4, cudaMemcpyDeviceToHost)) goto out;
-            bad = compare_bins("histogram", got, want, nb);
-            for (int g = 0; g < guard; g++) guards += got[nb + g] != 0xFFFFFFFFu;
+            bad = compare_bins("histogram", (const uint32_t *)(hbins + HIST_GUARD_BYTES), want, nb);
         }
-        if (guards) fprintf(stderr, "  histogram: %lld words written after the bins\n", (long long)guards);
+        if (guards) fprintf(stderr, "  histogram: %lld words written before the bins\n", (long long)guards);
         fail = bad != 0 || guards != 0;
         if (verbose || fail)
             printf("histogram %-12s %-3s%s %-6s n=%-10lld bins=%-6d offset=%d  %s\n", label, kind_names[kind],
@@ -157,162 +155,134 @@ int gpt_verify_histogram_case(gp_handle h, int rung, gpt_hist_kind kind, int64_t
 out:
     if (fail && cudaGetLastError() != cudaSuccess) fprintf(stderr, "histogram: CUDA error\n");
     cudaFree(dx); cudaFree(dbins);
-    free(hx); free(got); free(got64); free(want);
+    free(hx); free(hbins); free(want);
     return fail;
 }
 
 /* --op u8|f32|i32 picks one sample type; default: all three. */
-static int parse_kinds(const char *op, gpt_hist_kind *kinds)
+static int hist_kinds(const gpt_opts *o, gpt_hist_kind *kinds)
 {
-    if (!op) { kinds[0] = GPT_HIST_U8; kinds[1] = GPT_HIST_F32; kinds[2] = GPT_HIST_I32; return 3; }
-    for (int k = 0; k < 3; k++)
-        if (!strcmp(op, kind_names[k])) { kinds[0] = (gpt_hist_kind)k; return 1; }
-    fprintf(stderr, "gpuprim: histogram --op takes u8, f32 or i32, not '%s'\n", op);
+    int k = gpt_op_index(kind_names, o);
+    if (k >= 0) {
+        kinds[0] = (gpt_hist_kind)k;
+        return 1;
+    }
+    kinds[0] = GPT_HIST_U8;
+    kinds[1] = GPT_HIST_F32;
+    kinds[2] = GPT_HIST_I32;
+    return 3;
+}
+
+static int hist_verify(gp_handle h, const gpt_opts *o, int rung, char *detail, size_t len)
+{
+    gpt_hist_kind kinds[3];
+    const int nk = hist_kinds(o, kinds);
+    const int64_t n = o->n >= 0 ? o->n : ((int64_t)1 << 24) + 3;
+    const uint64_t seed = o->seed;
+    size_t used = 0;
+    int f = 0;
+    for (int k = 0; k < nk; k++) {
+        f += gpt_verify_histogram_case(h, rung, kinds[k], n, 256, 0, GPT_HIST_RANDOM, 0, seed, o->verbose);
+        f += gpt_verify_histogram_case(h, rung, kinds[k], n, 1000, 1, GPT_HIST_RANDOM, 0, seed + 1, o->verbose);
+        f += gpt_verify_histogram_case(h, rung, kinds[k], n, 7, 3, GPT_HIST_ONE, 0, seed + 2, o->verbose);
+        f += gpt_verify_histogram_case(h, rung, kinds[k], n, 1000, 0, GPT_HIST_RANDOM, 1, seed + 3, o->verbose);
+        used += (size_t)snprintf(detail + used, used < len ? len - used : 0, "%s%s", k ? "," : "", kind_names[kinds[k]]);
+    }
+    if (used < len) snprintf(detail + used, len - used, " n=%lld", (long long)n);
+    return f;
+}
+
+/* ---- bench: n samples, 256 bins; GB/s = sample bytes / time ---- */
+enum { HIST_X, HIST_BINS };
+struct hist_bench {
+    gpt_hist_kind kind;   /* u8 (random, or all equal) or f32 uniform in [0, 1) */
+    int64_t n;
+    int skewed;           /* u8 all equal: every atomic on one bin */
+    double lo, hi;
+    void *temp;           /* CUB's temporary storage, allocated outside the timed runs */
+    size_t temp_bytes;
+    uint32_t want[256], got[256];
+};
+
+static int hist_vendor(gpt_case *c, int set)
+{
+    struct hist_bench *m = (struct hist_bench *)c->state;
+    return gpb_vendor_histogram_even(vendor_type[m->kind], m->temp, &m->temp_bytes, c->buf[set][HIST_X], m->n, 256,
+                                     m->lo, m->hi, (uint32_t *)c->buf[set][HIST_BINS], c->bench->stream);
+}
+
+static int hist_setup(gpt_bench *b, gpt_case *c)
+{
+    struct hist_bench *m = (struct hist_bench *)c->state;
+    const size_t bytes = (size_t)m->n * (m->kind == GPT_HIST_U8 ? 1 : 4);
+    void *hx;
+    gpt_case_buffer(c, bytes, GPT_INPUT);
+    gpt_case_buffer(c, 256 * 4, GPT_OUTPUT);
+    c->set_bytes = bytes;
+    if (gpt_case_alloc(b, c)) return 1;
+    for (int k = 0; k < c->sets; k++) {
+        void *x = c->buf[k][HIST_X];
+        if (m->kind == GPT_HIST_F32) gpt_fill_f32((float *)x, m->n, 0.f, 1.f, b->o->seed + k, b->stream);
+        else if (m->skewed) GPB_CUDA(cudaMemsetAsync(x, 0x5A, (size_t)m->n, b->stream));
+        else gpt_fill_u8((uint8_t *)x, m->n, b->o->seed + k, b->stream);
+    }
+    if (!(hx = gpt_host_copy(c->buf[0][HIST_X], bytes))) return 1;
+    ref_hist(m->kind, hx, m->n, 256, m->lo, m->hi, m->want);
+    free(hx);
+    m->temp = NULL; /* NULL temp: the size query */
+    if (hist_vendor(c, 0) || gpt_dev_alloc(&m->temp, m->temp_bytes ? m->temp_bytes : 1)) return 1;
+    snprintf(c->shape, sizeof c->shape, "n=%lld %s%s 256 bins, %d sets", (long long)m->n, kind_names[m->kind],
+             m->skewed ? " all-equal" : "", c->sets);
+    snprintf(c->vendor, sizeof c->vendor, "cub::DeviceHistogram::HistogramEven");
+    c->work = (double)bytes;
     return 0;
 }
 
-int gpt_verify_histogram(gp_handle h, const gpt_opts *o)
+static int hist_run(gpt_case *c, int set)
 {
-    gpt_hist_kind kinds[3];
-    int rungs[32], nr, nk, fails = 0;
-    int64_t n = o->n >= 0 ? o->n : ((int64_t)1 << 24) + 3;
-    uint64_t seed = gpt_seed(o);
-    nk = parse_kinds(o->op, kinds);
-    if (!nk) return 1;
-    nr = gpt_rungs_to_run(GP_PRIM_HISTOGRAM, o, rungs, 32);
-    for (int i = 0; i < nr; i++)
-        for (int k = 0; k < nk; k++) {
-            char label[64];
-            int f = gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 256, 0, GPT_HIST_RANDOM, 0, seed, o->verbose);
-            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 1000, 1, GPT_HIST_RANDOM, 0, seed + 1, o->verbose);
-            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 7, 3, GPT_HIST_ONE, 0, seed + 2, o->verbose);
-            f += gpt_verify_histogram_case(h, rungs[i], kinds[k], n, 1000, 0, GPT_HIST_RANDOM, 1, seed + 3, o->verbose);
-            gpt_rung_label(GP_PRIM_HISTOGRAM, rungs[i], rungs[i], label, sizeof label);
-            printf("verify histogram %-14s %-3s n=%lld seed=%llu: %s\n", label, kind_names[kinds[k]], (long long)n,
-                   (unsigned long long)seed, f ? "FAIL" : "PASS");
-            fails += f != 0;
-        }
-    return fails;
+    const struct hist_bench *m = (const struct hist_bench *)c->state;
+    return call_hist(c->bench->h, m->kind, c->buf[set][HIST_X], m->n, 256, m->lo, m->hi,
+                     (uint32_t *)c->buf[set][HIST_BINS]) != GP_SUCCESS;
 }
 
-/* ---- bench ---- */
-struct hist_ctx {
-    gp_handle h;
-    gpt_hist_kind kind;
-    int64_t n;
-    int sets;
-    void **x;
-    uint32_t **bins;
-    double lo, hi;
-    int vendor;
-    void *temp;
-    size_t temp_bytes;
-    cudaStream_t s;
-};
-
-static int run_hist(void *p, int iter)
+static int hist_check(gpt_case *c, int vendor, const char *label)
 {
-    struct hist_ctx *m = (struct hist_ctx *)p;
-    int k = iter % m->sets;
-    if (m->vendor)
-        return gpt_cub_histogram_even(m->kind, m->temp, &m->temp_bytes, m->x[k], m->n, 256, m->lo, m->hi, m->bins[k], m->s);
-    return call_hist(m->h, m->kind, m->x[k], m->n, 256, m->lo, m->hi, m->bins[k]) != GP_SUCCESS;
+    struct hist_bench *m = (struct hist_bench *)c->state;
+    (void)label;
+    if (cudaMemcpy(m->got, c->buf[0][HIST_BINS], sizeof m->got, cudaMemcpyDeviceToHost) != cudaSuccess) return 0;
+    return compare_bins(vendor ? "cub histogram" : "histogram bench", m->got, m->want, 256) == 0;
 }
 
-/* One bench group: n samples of `kind` (u8 random or all equal, f32 uniform in [0, 1)), 256 bins. */
-static int bench_case(gp_handle h, const gpt_opts *o, gpt_report *r, gpt_hist_kind kind, int64_t n, int skewed)
+static void hist_teardown(gpt_case *c)
 {
-    struct hist_ctx m;
-    const size_t es = kind == GPT_HIST_U8 ? 1 : 4;
-    const size_t l2 = (size_t)(r->l2_mb * 1e6);
-    int rungs[32], nr, first = r->count, vendor_row, fails = 0;
-    void *hx = NULL;
-    uint32_t want[256], got[256];
-    char shape[64];
-    memset(&m, 0, sizeof m);
-    m.h = h;
-    m.kind = kind;
-    m.n = n;
-    m.lo = 0.0;
-    m.hi = kind == GPT_HIST_F32 ? 1.0 : 256.0;
-    gp_get_stream(h, &m.s);
-    m.sets = (int)((4 * l2 + n * es - 1) / (n * es)); /* rotate so the inputs stay out of L2 */
-    if (m.sets < 1) m.sets = 1;
-    if (m.sets > 64) m.sets = 64;
-    m.x = (void **)calloc(m.sets, sizeof(void *));
-    m.bins = (uint32_t **)calloc(m.sets, sizeof(uint32_t *));
-    hx = malloc(n * es);
-    if (!m.x || !m.bins || !hx) return 1;
-    for (int k = 0; k < m.sets; k++) {
-        GPT_CUDA(cudaMalloc(&m.x[k], n * es));
-        GPT_CUDA(cudaMalloc((void **)&m.bins[k], 256 * 4));
-        if (kind == GPT_HIST_F32) gpt_fill_f32((float *)m.x[k], n, 0.f, 1.f, gpt_seed(o) + k, m.s);
-        else if (skewed) GPT_CUDA(cudaMemsetAsync(m.x[k], 0x5A, n, m.s));
-        else gpt_fill_u8((uint8_t *)m.x[k], n, gpt_seed(o) + k, m.s);
-    }
-    GPT_CUDA(cudaMemcpy(hx, m.x[0], n * es, cudaMemcpyDeviceToHost));
-    ref_hist(kind, hx, n, 256, m.lo, m.hi, want);
-    snprintf(shape, sizeof shape, "n=%lld %s%s 256 bins, %d sets", (long long)n, kind_names[kind],
-             skewed ? " all-equal" : "", m.sets);
-
-    /* vendor baseline: CUB, temporary storage allocated once outside the timed region; checked as well */
-    {
-        gpt_timing t;
-        int ok;
-        if (gpt_cub_histogram_even(kind, NULL, &m.temp_bytes, m.x[0], n, 256, m.lo, m.hi, m.bins[0], m.s)) return 1;
-        GPT_CUDA(cudaMalloc(&m.temp, m.temp_bytes ? m.temp_bytes : 1));
-        gpt_progress("histogram %s: cub::DeviceHistogram::HistogramEven", shape);
-        for (int k = 0; k < m.sets; k++) gpt_poison(m.bins[k], 256 * 4, m.s);
-        m.vendor = 1;
-        if (gpt_time(m.s, run_hist, &m, o, &t)) return 1;
-        m.vendor = 0;
-        GPT_CUDA(cudaMemcpy(got, m.bins[0], sizeof got, cudaMemcpyDeviceToHost));
-        ok = compare_bins("cub histogram", got, want, 256) == 0;
-        fails += !ok;
-        vendor_row = r->count;
-        gpt_report_add(r, "histogram", shape, "cub::DeviceHistogram::HistogramEven", -1, &t,
-                       (double)n * es / (t.median_ms * 1e6), "GB/s", ok);
-    }
-    nr = gpt_rungs_to_run(GP_PRIM_HISTOGRAM, o, rungs, 32);
-    for (int i = 0; i < nr; i++) {
-        gpt_timing t;
-        char label[64];
-        int ran = 0, ok;
-        gpt_rung_label(GP_PRIM_HISTOGRAM, rungs[i], rungs[i], label, sizeof label);
-        gpt_progress("histogram %s: %s", shape, label);
-        for (int k = 0; k < m.sets; k++) gpt_poison(m.bins[k], 256 * 4, m.s);
-        gp_set_rung(h, GP_PRIM_HISTOGRAM, rungs[i]);
-        if (gpt_time(m.s, run_hist, &m, o, &t)) return 1;
-        gp_get_last_rung(h, GP_PRIM_HISTOGRAM, &ran);
-        gp_set_rung(h, GP_PRIM_HISTOGRAM, 0);
-        GPT_CUDA(cudaMemcpy(got, m.bins[0], sizeof got, cudaMemcpyDeviceToHost));
-        ok = compare_bins("histogram bench", got, want, 256) == 0;
-        fails += !ok;
-        gpt_rung_label(GP_PRIM_HISTOGRAM, rungs[i], ran, label, sizeof label);
-        gpt_report_add(r, "histogram", shape, label, rungs[i], &t, (double)n * es / (t.median_ms * 1e6), "GB/s", ok);
-    }
-    gpt_report_relate(r, first, vendor_row, r->copy_gbps);
-    gpt_report_print_group(r, first, stdout);
-    for (int k = 0; k < m.sets; k++) { cudaFree(m.x[k]); cudaFree(m.bins[k]); }
-    cudaFree(m.temp);
-    free(m.x); free(m.bins); free(hx);
-    return fails;
+    cudaFree(((struct hist_bench *)c->state)->temp);
 }
 
 /* 1 GiB of random u8 and 2^28 f32 (1 GiB) in [0, 1), both with 256 bins, against CUB in the same run; then
  * 256 MiB of equal u8 samples (every atomic on one bin). --quick: 64 MiB each; --n: samples per case. */
-int gpt_bench_histogram(gp_handle h, const gpt_opts *o, gpt_report *r)
+static int hist_bench(gpt_bench *b)
 {
-    gpt_hist_kind kinds[3];
-    int nk = parse_kinds(o->op, kinds), fails = 0;
+    static const gpt_case_hooks hooks = {hist_setup, hist_run, hist_vendor, hist_check, hist_teardown, NULL};
+    const gpt_opts *o = b->o;
     const int64_t big = o->quick ? (int64_t)1 << 26 : (int64_t)1 << 30;
-    for (int k = 0; k < nk; k++) {
-        if (kinds[k] == GPT_HIST_U8) {
-            fails += bench_case(h, o, r, GPT_HIST_U8, o->n > 0 ? o->n : big, 0);
-            fails += bench_case(h, o, r, GPT_HIST_U8, o->n > 0 ? o->n : big / 4, 1);
-        } else if (kinds[k] == GPT_HIST_F32) {
-            fails += bench_case(h, o, r, GPT_HIST_F32, o->n > 0 ? o->n : big / 4, 0);
+    gpt_hist_kind kinds[3];
+    int nk = hist_kinds(o, kinds), fails = 0;
+    if (o->sweep) { /* random u8 samples, 256 bins, at every size */
+        for (int p = GPT_SWEEP_LOG2_MIN; p <= GPT_SWEEP_LOG2_MAX; p++) {
+            struct hist_bench u8 = {GPT_HIST_U8, (int64_t)1 << p, 0, 0.0, 256.0, NULL, 0, {0}, {0}};
+            fails += gpt_bench_case(b, &hooks, &u8);
         }
+        return fails;
+    }
+    for (int k = 0; k < nk; k++) {
+        struct hist_bench u8 = {GPT_HIST_U8, o->n > 0 ? o->n : big, 0, 0.0, 256.0, NULL, 0, {0}, {0}};
+        struct hist_bench u8_equal = {GPT_HIST_U8, o->n > 0 ? o->n : big / 4, 1, 0.0, 256.0, NULL, 0, {0}, {0}};
+        struct hist_bench f32 = {GPT_HIST_F32, o->n > 0 ? o->n : big / 4, 0, 0.0, 1.0, NULL, 0, {0}, {0}};
+        if (kinds[k] == GPT_HIST_U8) fails += gpt_bench_case(b, &hooks, &u8) + gpt_bench_case(b, &hooks, &u8_equal);
+        else if (kinds[k] == GPT_HIST_F32) fails += gpt_bench_case(b, &hooks, &f32);
     }
     return fails;
 }
+
+const gpt_prim_cli gpt_histogram_cli = {"histogram", GP_PRIM_HISTOGRAM, kind_names, "u8, f32 and i32", 0, hist_verify,
+                                        hist_bench};

@@ -1,38 +1,27 @@
-/* prim_reduce.c — `gpuprim verify reduce` and `gpuprim bench reduce`. */
-#include "gpt.h"
-#include "../src/ref/ref.h"
+/* prim_reduce.c — reduce (sum, min, max, argmax; f32, f64, i32) in the gpuprim command: its verify cases,
+ * and its bench cases (vendor: cub::DeviceReduce) for the generic driver. */
+#include "driver.h"
+#include "check.h"
+#include "devdata.h"
+#include "vendor.h"
+#include "verify_cases.h"
+#include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const type_names[] = {"f32", "f64", "i32"};
-static const char *const op_names[] = {"sum", "min", "max"};
+static const char *const op_names[] = {"sum", "min", "max", NULL};
+static const gpb_type vendor_type[] = {GPB_F32, GPB_F64, GPB_I32};
 static const size_t in_size[] = {4, 8, 4};
 static const size_t out_size[] = {4, 8, 8};
-
-static int parse_op(const char *s, gp_reduce_op *op)
-{
-    if (!s) { *op = GP_REDUCE_SUM; return 0; }
-    for (int i = 0; i < 3; i++)
-        if (!strcmp(s, op_names[i])) { *op = (gp_reduce_op)i; return 0; }
-    fprintf(stderr, "gpuprim: reduce --op takes sum, min or max, not '%s'\n", s);
-    return 1;
-}
 
 static gp_status call_reduce(gp_handle h, gpt_reduce_type t, gp_reduce_op op, int64_t n, const void *in, void *out)
 {
     if (t == GPT_REDUCE_F32) return gp_reduce_f32(h, op, n, (const float *)in, (float *)out);
     if (t == GPT_REDUCE_F64) return gp_reduce_f64(h, op, n, (const double *)in, (double *)out);
     return gp_reduce_i32(h, op, n, (const int32_t *)in, (int64_t *)out);
-}
-
-static uint64_t mix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
 }
 
 int gpt_reduce_fill(gpt_reduce_type t, void *d, int64_t len, int dist, uint64_t seed, cudaStream_t s)
@@ -46,12 +35,13 @@ int gpt_reduce_fill(gpt_reduce_type t, void *d, int64_t len, int dist, uint64_t 
     }
     {
         const int64_t chunk = (int64_t)1 << 24;
-        void *hbuf = malloc((size_t)(len < chunk ? len : chunk) * in_size[t]);
+        const size_t cap = (size_t)(len < chunk ? len : chunk);
+        void *hbuf = malloc((cap ? cap : 1) * in_size[t]); /* len may be 0: an empty input at offset 0 */
         int bad = hbuf == NULL;
         for (int64_t b = 0; !bad && b < len; b += chunk) {
             int64_t m = len - b < chunk ? len - b : chunk;
             for (int64_t i = 0; i < m; i++) {
-                int v = (int)(mix64(seed ^ (uint64_t)(b + i) * 0xD1B54A32D192ED03ull) % 33) - 16;
+                int v = (int)(gpt_mix64(seed ^ (uint64_t)(b + i) * 0xD1B54A32D192ED03ull) % 33) - 16;
                 if (t == GPT_REDUCE_F32) ((float *)hbuf)[i] = (float)v;
                 else ((double *)hbuf)[i] = (double)v;
             }
@@ -99,45 +89,32 @@ static int check_result(gpt_reduce_type t, gp_reduce_op op, int64_t n, const voi
     return !ok;
 }
 
+
 int gpt_verify_reduce_case(gp_handle h, int rung, gpt_reduce_type t, gp_reduce_op op, int64_t n, int off, int dist,
                            uint64_t seed, int verbose)
 {
-    const int64_t len = n + off + 4;
+    const int64_t len = off + n; /* exactly what the call may read */
     const size_t es = in_size[t], os = out_size[t];
     char *din = NULL, *dout = NULL, *hx = NULL;
-    unsigned char hout[32];
-    int fail = 1, ran = 0;
-    gp_status st;
+    unsigned char hout[16];
+    int fail = 1;
     cudaStream_t s;
-    char label[64];
+    char label[64], what[64];
     gp_get_stream(h, &s);
-    if (cudaMalloc((void **)&din, (size_t)len * es) != cudaSuccess || cudaMalloc((void **)&dout, 4 * os) != cudaSuccess)
-        goto out;
-    hx = (char *)malloc((size_t)len * es);
-    if (!hx) goto out;
+    /* the output element follows one poisoned guard element, and ends the allocation */
+    if (gpt_dev_alloc((void **)&din, (size_t)len * es) || gpt_dev_alloc((void **)&dout, 2 * os)) goto out;
     if (gpt_reduce_fill(t, din, len, dist, seed, s)) goto out;
-    gpt_poison(dout, 4 * os, s);
+    gpt_poison(dout, 2 * os, s);
     gp_set_rung(h, GP_PRIM_REDUCE, rung);
-    st = call_reduce(h, t, op, n, din + (size_t)off * es, dout + os); /* out = element 1 of 4: guards around */
-    gp_get_last_rung(h, GP_PRIM_REDUCE, &ran);
-    gp_set_rung(h, GP_PRIM_REDUCE, 0);
-    gpt_rung_label(GP_PRIM_REDUCE, rung, ran, label, sizeof label);
-    if (st != GP_SUCCESS) {
-        fprintf(stderr, "reduce %s n=%lld: %s\n", label, (long long)n, gp_status_string(st));
+    snprintf(what, sizeof what, "reduce n=%lld", (long long)n);
+    if (gpt_call_done(h, GP_PRIM_REDUCE, rung, call_reduce(h, t, op, n, din + (size_t)off * es, dout + os), what,
+                      label, sizeof label))
         goto out;
-    }
-    if (cudaStreamSynchronize(s) != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-        fprintf(stderr, "reduce %s n=%lld: kernel failed\n", label, (long long)n);
-        goto out;
-    }
-    if (cudaMemcpy(hx, din, (size_t)len * es, cudaMemcpyDeviceToHost) != cudaSuccess ||
-        cudaMemcpy(hout, dout, 4 * os, cudaMemcpyDeviceToHost) != cudaSuccess)
-        goto out;
+    hx = (char *)gpt_host_copy(din, (size_t)len * es);
+    if (!hx || cudaMemcpy(hout, dout, 2 * os, cudaMemcpyDeviceToHost) != cudaSuccess) goto out;
     {
-        int guard = 0;
-        for (size_t b = 0; b < 4 * os; b++)
-            if ((b < os || b >= 2 * os) && hout[b] != 0xFF) guard++;
-        if (guard) fprintf(stderr, "  reduce %s: %d bytes written outside the output\n", label, guard);
+        int64_t guard = gpt_count_unpoisoned(hout, 0, 1, os);
+        if (guard) fprintf(stderr, "  reduce %s: written before the output\n", label);
         fail = check_result(t, op, n, hx + (size_t)off * es, hout + os, dist, label) || guard;
         if (verbose || fail)
             printf("reduce %-16s %s %s n=%-10lld off=%d dist=%d  %s\n", label, type_names[t], op_names[op],
@@ -153,19 +130,17 @@ out:
 int gpt_verify_argmax_case(gp_handle h, int rung, int64_t n, int off, int dist, int nans, uint64_t seed,
                            int verbose)
 {
-    const int64_t len = n + off + 4;
+    const int64_t len = off + n; /* exactly what the call may read */
     float *din = NULL, *hx = NULL;
-    int64_t *dout = NULL, hout[3], want;
-    int fail = 1, ran = 0;
-    gp_status st;
+    int64_t *dout = NULL, hout[2], want;
+    int fail = 1;
     cudaStream_t s;
-    char label[64];
+    char label[64], what[64];
     gp_get_stream(h, &s);
-    if (cudaMalloc((void **)&din, (size_t)len * 4) != cudaSuccess || cudaMalloc((void **)&dout, 3 * 8) != cudaSuccess)
+    /* the index follows one poisoned guard element, and ends the allocation */
+    if (gpt_dev_alloc((void **)&din, (size_t)len * 4) || gpt_dev_alloc((void **)&dout, 2 * 8)) goto out;
+    if (gpt_reduce_fill(GPT_REDUCE_F32, din, len, dist, seed, s) || !(hx = (float *)gpt_host_copy(din, (size_t)len * 4)))
         goto out;
-    hx = (float *)malloc((size_t)len * 4);
-    if (!hx || gpt_reduce_fill(GPT_REDUCE_F32, din, len, dist, seed, s)) goto out;
-    if (cudaMemcpy(hx, din, (size_t)len * 4, cudaMemcpyDeviceToHost) != cudaSuccess) goto out;
     if (nans) { /* NaN at the front, at every 5th element, and (nans == 2) everywhere */
         for (int64_t i = 0; i < n; i++)
             if (nans == 2 || i == 0 || i % 5 == 3) hx[off + i] = NAN;
@@ -173,20 +148,14 @@ int gpt_verify_argmax_case(gp_handle h, int rung, int64_t n, int off, int dist, 
             cudaDeviceSynchronize() != cudaSuccess)
             goto out;
     }
-    gpt_poison(dout, 3 * 8, s);
+    gpt_poison(dout, 2 * 8, s);
     gp_set_rung(h, GP_PRIM_REDUCE, rung);
-    st = gp_argmax_f32(h, n, din + off, dout + 1);
-    gp_get_last_rung(h, GP_PRIM_REDUCE, &ran);
-    gp_set_rung(h, GP_PRIM_REDUCE, 0);
-    gpt_rung_label(GP_PRIM_REDUCE, rung, ran, label, sizeof label);
-    if (st != GP_SUCCESS) {
-        fprintf(stderr, "argmax %s n=%lld: %s\n", label, (long long)n, gp_status_string(st));
-        goto out;
-    }
-    if (cudaStreamSynchronize(s) != cudaSuccess || cudaMemcpy(hout, dout, 3 * 8, cudaMemcpyDeviceToHost) != cudaSuccess)
+    snprintf(what, sizeof what, "argmax n=%lld", (long long)n);
+    if (gpt_call_done(h, GP_PRIM_REDUCE, rung, gp_argmax_f32(h, n, din + off, dout + 1), what, label, sizeof label) ||
+        cudaMemcpy(hout, dout, 2 * 8, cudaMemcpyDeviceToHost) != cudaSuccess)
         goto out;
     want = gp_ref_argmax_f32(n, hx + off);
-    fail = hout[1] != want || hout[0] != -1 || hout[2] != -1; /* guards keep the 0xFF poison (-1) */
+    fail = hout[1] != want || hout[0] != -1; /* the guard keeps the 0xFF poison (-1) */
     if (verbose || fail)
         printf("argmax %-16s n=%-10lld off=%d dist=%d nans=%d: got %lld want %lld  %s\n", label, (long long)n, off, dist,
                nans, (long long)hout[1], (long long)want, fail ? "FAIL" : "ok");
@@ -204,15 +173,15 @@ int gpt_reduce_repeatability(gp_handle h, int64_t n, int runs, uint64_t seed)
     cudaStream_t s;
     gp_get_stream(h, &s);
     gp_get_deterministic(h, &prev_det);
-    GPT_CUDA(cudaMalloc((void **)&din, (size_t)n * 4));
-    GPT_CUDA(cudaMalloc((void **)&dout, 4));
+    GPB_CUDA(cudaMalloc((void **)&din, (size_t)n * 4));
+    GPB_CUDA(cudaMalloc((void **)&dout, 4));
     gpt_fill_f32(din, n, -1.f, 1.f, seed, s);
     gp_set_deterministic(h, 1);
     for (int r = 0; r < runs; r++) {
         gpt_poison(dout, 4, s);
         if (gp_reduce_f32(h, GP_REDUCE_SUM, n, din, dout) != GP_SUCCESS) differ++;
-        GPT_CUDA(cudaStreamSynchronize(s));
-        GPT_CUDA(cudaMemcpy(&cur, dout, 4, cudaMemcpyDeviceToHost));
+        GPB_CUDA(cudaStreamSynchronize(s));
+        GPB_CUDA(cudaMemcpy(&cur, dout, 4, cudaMemcpyDeviceToHost));
         if (r == 0) first = cur;
         else if (memcmp(&cur, &first, 4)) {
             fprintf(stderr, "  deterministic sum differs: run 0 %.9g, run %d %.9g\n", first, r, cur);
@@ -224,169 +193,130 @@ int gpt_reduce_repeatability(gp_handle h, int64_t n, int runs, uint64_t seed)
     return differ;
 }
 
-int gpt_verify_reduce(gp_handle h, const gpt_opts *o)
+static gp_reduce_op reduce_op(const gpt_opts *o)
 {
-    gp_reduce_op op;
-    int rungs[32], nr, fails = 0;
-    int64_t n = o->n >= 0 ? o->n : ((int64_t)1 << 24) + 3;
-    uint64_t seed = gpt_seed(o);
-    if (parse_op(o->op, &op)) return 1;
-    nr = gpt_rungs_to_run(GP_PRIM_REDUCE, o, rungs, 32);
-    for (int i = 0; i < nr; i++) {
-        char label[64];
-        int f = 0;
-        for (int t = 0; t < 3; t++) {
-            f += gpt_verify_reduce_case(h, rungs[i], (gpt_reduce_type)t, op, n, 0, GPT_DIST_UNIFORM, seed, 0);
-            f += gpt_verify_reduce_case(h, rungs[i], (gpt_reduce_type)t, op, n, 1, GPT_DIST_SMALL_INT, seed, 0);
-        }
-        f += gpt_verify_argmax_case(h, rungs[i], n, 2, GPT_DIST_SMALL_INT, 1, seed, 0);
-        gpt_rung_label(GP_PRIM_REDUCE, rungs[i], rungs[i], label, sizeof label);
-        printf("verify reduce %-16s %s n=%lld seed=%llu: %s\n", label, op_names[op], (long long)n,
-               (unsigned long long)seed, f ? "FAIL" : "PASS");
-        fails += f != 0;
-    }
-    return fails;
+    int i = gpt_op_index(op_names, o);
+    return i < 0 ? GP_REDUCE_SUM : (gp_reduce_op)i;
 }
 
-/* ---- bench ---- */
-struct red_ctx {
-    gp_handle h;
+static int reduce_verify(gp_handle h, const gpt_opts *o, int rung, char *detail, size_t len)
+{
+    const gp_reduce_op op = reduce_op(o);
+    const int64_t n = o->n >= 0 ? o->n : ((int64_t)1 << 24) + 3;
+    int f = 0;
+    for (int t = 0; t < 3; t++) {
+        f += gpt_verify_reduce_case(h, rung, (gpt_reduce_type)t, op, n, 0, GPT_DIST_UNIFORM, o->seed, o->verbose);
+        f += gpt_verify_reduce_case(h, rung, (gpt_reduce_type)t, op, n, 1, GPT_DIST_SMALL_INT, o->seed, o->verbose);
+    }
+    f += gpt_verify_argmax_case(h, rung, n, 2, GPT_DIST_SMALL_INT, 1, o->seed, o->verbose);
+    snprintf(detail, len, "%s f32,f64,i32 + argmax n=%lld", op_names[op], (long long)n);
+    return f;
+}
+
+/* ---- bench: n elements read once (GB/s = input bytes / time) ---- */
+enum { RED_IN, RED_OUT };
+struct reduce_bench {
     gpt_reduce_type type;
     gp_reduce_op op;
+    int argmax;          /* gp_argmax_f32 / cub ArgMax; out holds the index, out + 8 the vendor's value */
     int64_t n;
-    int sets;
-    void **in;
-    void *out;
-    int vendor;
-    int argmax;     /* gp_argmax_f32 / cub ArgMax; out holds the index, out + 8 the vendor's value */
-    void *temp;
+    const int *rungs;    /* with --rung all: these rungs only; NULL: every rung */
+    int nrungs;
+    void *temp;          /* the vendor's temporary storage, allocated outside the timed runs */
     size_t temp_bytes;
-    cudaStream_t s;
+    void *hx;            /* set 0's input on the host */
 };
 
-static int run_reduce(void *p, int iter)
+static int reduce_vendor(gpt_case *c, int set)
 {
-    struct red_ctx *m = (struct red_ctx *)p;
-    int k = iter % m->sets;
-    if (m->argmax && m->vendor)
-        return gpt_vendor_argmax_f32(m->n, (const float *)m->in[k], (float *)((char *)m->out + 8), (int64_t *)m->out,
-                                     m->temp, &m->temp_bytes, m->s);
-    if (m->argmax) return gp_argmax_f32(m->h, m->n, (const float *)m->in[k], (int64_t *)m->out) != GP_SUCCESS;
-    if (m->vendor) return gpt_vendor_reduce(m->type, m->op, m->n, m->in[k], m->out, m->temp, &m->temp_bytes, m->s);
-    return call_reduce(m->h, m->type, m->op, m->n, m->in[k], m->out) != GP_SUCCESS;
+    struct reduce_bench *m = (struct reduce_bench *)c->state;
+    char *out = (char *)c->buf[set][RED_OUT];
+    if (m->argmax)
+        return gpb_vendor_argmax_f32(m->n, (const float *)c->buf[set][RED_IN], (float *)(out + 8), (int64_t *)out,
+                                     m->temp, &m->temp_bytes, c->bench->stream);
+    return gpb_vendor_reduce(vendor_type[m->type], m->op, m->n, c->buf[set][RED_IN], out, m->temp, &m->temp_bytes,
+                             c->bench->stream);
 }
 
-/* The result of a bench run against the reference; argmax: checks the index against the reference (the first index of the max). */
-static int check_bench(const struct red_ctx *m, const void *hx, const unsigned char *got, const char *label)
+static int reduce_setup(gpt_bench *b, gpt_case *c)
 {
+    struct reduce_bench *m = (struct reduce_bench *)c->state;
+    const size_t bytes = (size_t)m->n * in_size[m->type];
+    gpt_case_buffer(c, bytes, GPT_INPUT);
+    gpt_case_buffer(c, 16, GPT_OUTPUT);
+    c->set_bytes = bytes;
+    c->rungs = m->rungs;
+    c->nrungs = m->nrungs;
+    if (gpt_case_alloc(b, c)) return 1;
+    for (int k = 0; k < c->sets; k++)
+        if (gpt_reduce_fill(m->type, c->buf[k][RED_IN], m->n, GPT_DIST_UNIFORM, b->o->seed + k, b->stream)) return 1;
+    if (!(m->hx = gpt_host_copy(c->buf[0][RED_IN], bytes))) return 1;
+    m->temp = NULL; /* NULL temp: the size query */
+    if (reduce_vendor(c, 0) || gpt_dev_alloc(&m->temp, m->temp_bytes ? m->temp_bytes : 1)) return 1;
+    snprintf(c->shape, sizeof c->shape, "n=%lld %s %s, %d buffer sets", (long long)m->n, type_names[m->type],
+             m->argmax ? "argmax" : op_names[m->op], c->sets);
+    snprintf(c->vendor, sizeof c->vendor, "cub::DeviceReduce::%s (vendor)",
+             m->argmax ? "ArgMax" : m->op == GP_REDUCE_SUM ? "Sum" : m->op == GP_REDUCE_MIN ? "Min" : "Max");
+    c->work = (double)bytes;
+    return 0;
+}
+
+static int reduce_run(gpt_case *c, int set)
+{
+    const struct reduce_bench *m = (const struct reduce_bench *)c->state;
+    const void *in = c->buf[set][RED_IN];
+    if (m->argmax) return gp_argmax_f32(c->bench->h, m->n, (const float *)in, (int64_t *)c->buf[set][RED_OUT]) != GP_SUCCESS;
+    return call_reduce(c->bench->h, m->type, m->op, m->n, in, c->buf[set][RED_OUT]) != GP_SUCCESS;
+}
+
+/* Set 0's result against the reference; argmax: the index (the first index of the max). */
+static int reduce_check(gpt_case *c, int vendor, const char *label)
+{
+    const struct reduce_bench *m = (const struct reduce_bench *)c->state;
+    unsigned char got[8];
+    (void)vendor;
+    if (cudaMemcpy(got, c->buf[0][RED_OUT], 8, cudaMemcpyDeviceToHost) != cudaSuccess) return 0;
     if (m->argmax) {
-        int64_t g, want = gp_ref_argmax_f32(m->n, (const float *)hx);
+        int64_t g, want = gp_ref_argmax_f32(m->n, (const float *)m->hx);
         memcpy(&g, got, 8);
         if (g != want) fprintf(stderr, "  argmax %s n=%lld: got %lld want %lld\n", label, (long long)m->n, (long long)g, (long long)want);
-        return g != want;
+        return g == want;
     }
-    return check_result(m->type, m->op, m->n, hx, got, GPT_DIST_UNIFORM, label);
+    return check_result(m->type, m->op, m->n, m->hx, got, GPT_DIST_UNIFORM, label) == 0;
 }
 
-/* One bench group: vendor row, then the rungs in rungs[0..nr) (0 = auto). Returns failures. */
-static int bench_case(gp_handle h, const gpt_opts *o, gpt_report *r, gpt_reduce_type t, gp_reduce_op op, int argmax,
-                      int64_t n, const int *rungs, int nr)
+static void reduce_teardown(gpt_case *c)
 {
-    struct red_ctx m;
-    const size_t es = in_size[t];
-    size_t l2 = (size_t)(r->l2_mb * 1e6), bytes = (size_t)n * es;
-    int first = r->count, vendor_row, fails = 0;
-    char shape[64], vname[64];
-    void *hx = NULL;
-    unsigned char got[8];
-    memset(&m, 0, sizeof m);
-    m.h = h; m.type = t; m.op = op; m.n = n; m.argmax = argmax;
-    gp_get_stream(h, &m.s);
-    m.sets = (int)((4 * l2 + bytes - 1) / bytes); /* rotate so the input is not served from L2 */
-    if (m.sets < 1) m.sets = 1;
-    if (m.sets > 64) m.sets = 64;
-    m.in = (void **)calloc(m.sets, sizeof(void *));
-    for (int k = 0; k < m.sets; k++) {
-        GPT_CUDA(cudaMalloc(&m.in[k], bytes));
-        if (gpt_reduce_fill(t, m.in[k], n, GPT_DIST_UNIFORM, gpt_seed(o) + k, m.s)) return 1;
-    }
-    GPT_CUDA(cudaMalloc(&m.out, 16));
-    hx = malloc(bytes);
-    if (!hx) return 1;
-    GPT_CUDA(cudaMemcpy(hx, m.in[0], bytes, cudaMemcpyDeviceToHost));
-    snprintf(shape, sizeof shape, "n=%lld %s %s, %d buffer sets", (long long)n, type_names[t],
-             argmax ? "argmax" : op_names[op], m.sets);
+    struct reduce_bench *m = (struct reduce_bench *)c->state;
+    cudaFree(m->temp);
+    free(m->hx);
+}
 
-    /* vendor baseline: cub::DeviceReduce, temp storage allocated once outside the timed region */
-    {
-        gpt_timing tm;
-        int ok;
-        m.vendor = 1;
-        m.temp = NULL;
-        if (run_reduce(&m, 0)) return 1; /* temp == NULL: the size query */
-        GPT_CUDA(cudaMalloc(&m.temp, m.temp_bytes ? m.temp_bytes : 1));
-        snprintf(vname, sizeof vname, "cub::DeviceReduce::%s (vendor)",
-                 argmax ? "ArgMax" : op == GP_REDUCE_SUM ? "Sum" : op == GP_REDUCE_MIN ? "Min" : "Max");
-        gpt_progress("reduce %s: %s", shape, vname);
-        m.vendor = 1;
-        if (gpt_time(m.s, run_reduce, &m, o, &tm)) return 1;
-        gpt_poison(m.out, 16, m.s);
-        if (run_reduce(&m, 0)) return 1; /* iteration 0: set 0 */
-        GPT_CUDA(cudaStreamSynchronize(m.s));
-        GPT_CUDA(cudaMemcpy(got, m.out, 8, cudaMemcpyDeviceToHost));
-        ok = check_bench(&m, hx, got, "cub") == 0;
-        m.vendor = 0;
-        vendor_row = r->count;
-        gpt_report_add(r, "reduce", shape, vname, -1, &tm, (double)bytes / (tm.median_ms * 1e6), "GB/s", ok);
-    }
-    for (int i = 0; i < nr; i++) {
-        gpt_timing tm;
-        char label[64];
-        int ran = 0, ok;
-        gpt_rung_label(GP_PRIM_REDUCE, rungs[i], rungs[i], label, sizeof label);
-        gpt_progress("reduce %s: %s", shape, label);
-        gpt_poison(m.out, 16, m.s);
-        gp_set_rung(h, GP_PRIM_REDUCE, rungs[i]);
-        if (gpt_time(m.s, run_reduce, &m, o, &tm)) return 1;
-        /* verify: one more run on set 0, output poisoned first */
-        gpt_poison(m.out, 16, m.s);
-        ok = run_reduce(&m, 0) == 0; /* iteration 0: set 0 */
-        gp_get_last_rung(h, GP_PRIM_REDUCE, &ran);
-        gp_set_rung(h, GP_PRIM_REDUCE, 0);
-        GPT_CUDA(cudaStreamSynchronize(m.s));
-        GPT_CUDA(cudaMemcpy(got, m.out, 8, cudaMemcpyDeviceToHost));
-        gpt_rung_label(GP_PRIM_REDUCE, rungs[i], ran, label, sizeof label);
-        ok = ok && check_bench(&m, hx, got, label) == 0;
-        fails += !ok;
-        gpt_report_add(r, "reduce", shape, label, rungs[i], &tm, (double)bytes / (tm.median_ms * 1e6), "GB/s", ok);
-    }
-    gpt_report_relate(r, first, vendor_row, r->copy_gbps);
-    gpt_report_print_group(r, first, stdout);
-    for (int k = 0; k < m.sets; k++) cudaFree(m.in[k]);
-    free(m.in);
-    cudaFree(m.out); cudaFree(m.temp);
-    free(hx);
+static int reduce_bench(gpt_bench *b)
+{
+    static const gpt_case_hooks hooks = {reduce_setup, reduce_run, reduce_vendor, reduce_check, reduce_teardown, NULL};
+    static const int fast[] = {7, 8, 0}; /* the other ops and types: the fast rungs and auto */
+    const gpt_opts *o = b->o;
+    const int64_t n = o->n > 0 ? o->n : (o->quick ? (int64_t)1 << 24 : (int64_t)1 << 28);
+    struct reduce_bench cases[] = {
+        {GPT_REDUCE_F32, reduce_op(o), 0, n, NULL, 0, NULL, 0, NULL},
+        {GPT_REDUCE_F32, GP_REDUCE_MIN, 0, n, fast, 3, NULL, 0, NULL},
+        {GPT_REDUCE_F32, GP_REDUCE_MAX, 0, n, fast, 3, NULL, 0, NULL},
+        {GPT_REDUCE_F64, GP_REDUCE_SUM, 0, n, fast, 3, NULL, 0, NULL},
+        {GPT_REDUCE_I32, GP_REDUCE_SUM, 0, n, fast, 3, NULL, 0, NULL},
+        {GPT_REDUCE_F32, GP_REDUCE_MAX, 1, n, fast, 3, NULL, 0, NULL},
+    };
+    const int ncases = o->op || o->quick ? 1 : (int)(sizeof cases / sizeof cases[0]);
+    int fails = 0;
+    if (o->sweep) /* f32 sum (or --op) at every size */
+        for (int p = GPT_SWEEP_LOG2_MIN; p <= GPT_SWEEP_LOG2_MAX; p++) {
+            struct reduce_bench one = cases[0];
+            one.n = (int64_t)1 << p;
+            fails += gpt_bench_case(b, &hooks, &one);
+        }
+    else
+        for (int i = 0; i < ncases; i++) fails += gpt_bench_case(b, &hooks, &cases[i]);
     return fails;
 }
 
-int gpt_bench_reduce(gp_handle h, const gpt_opts *o, gpt_report *r)
-{
-    gp_reduce_op op;
-    int rungs[32], nr, fails = 0;
-    int64_t n = o->n >= 0 ? o->n : (o->quick ? (int64_t)1 << 24 : (int64_t)1 << 28);
-    if (parse_op(o->op, &op) || n < 1) return 1;
-    nr = gpt_rungs_to_run(GP_PRIM_REDUCE, o, rungs, 32);
-    fails += bench_case(h, o, r, GPT_REDUCE_F32, op, 0, n, rungs, nr);
-    if (!o->op && !o->quick) {
-        /* the other ops and types: the fast rungs and auto against their CUB counterparts */
-        static const int fast[] = {7, 8, 0};
-        const int *rs = o->rung == -1 ? fast : rungs;
-        int nrs = o->rung == -1 ? 3 : nr;
-        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MIN, 0, n, rs, nrs);
-        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MAX, 0, n, rs, nrs);
-        fails += bench_case(h, o, r, GPT_REDUCE_F64, GP_REDUCE_SUM, 0, n, rs, nrs);
-        fails += bench_case(h, o, r, GPT_REDUCE_I32, GP_REDUCE_SUM, 0, n, rs, nrs);
-        fails += bench_case(h, o, r, GPT_REDUCE_F32, GP_REDUCE_MAX, 1, n, rs, nrs);
-    }
-    return fails;
-}
+const gpt_prim_cli gpt_reduce_cli = {"reduce", GP_PRIM_REDUCE, op_names, "sum", 0, reduce_verify, reduce_bench};

@@ -1,6 +1,10 @@
-/* prim_sgemm.c — `gpuprim verify sgemm` and `gpuprim bench sgemm`. */
-#include "gpt.h"
-#include "../src/ref/ref.h"
+/* prim_sgemm.c — sgemm (f32 C = alpha op(A) op(B) + beta C on CUDA cores) in the gpuprim command: its verify
+ * cases, and its bench cases (vendor: cublasSgemm, pedantic fp32) for the generic driver. */
+#include "driver.h"
+#include "devdata.h"
+#include "vendor.h"
+#include "verify_cases.h"
+#include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdlib.h>
@@ -12,70 +16,69 @@ double gpt_sgemm_tol(int64_t k)
     return t > 1e-5 ? t : 1e-5;
 }
 
+/* (rows - 1) * ld + cols: the elements a rows x cols matrix with leading dimension ld spans */
+static int64_t span(int64_t rows, int64_t cols, int64_t ld) { return rows > 0 && cols > 0 ? (rows - 1) * ld + cols : 0; }
+
+/* Relative Frobenius error of got (leading dimension ldg) against want (m x n, double or float); +inf on NaN. */
+static double rel_frob(const float *got, int64_t ldg, const void *want, int want_double, int64_t m, int64_t n)
+{
+    double num = 0, den = 0, r;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double w = want_double ? ((const double *)want)[i * n + j] : ((const float *)want)[i * n + j];
+            double d = (double)got[i * ldg + j] - w;
+            num += d * d;
+            den += w * w;
+        }
+    r = den > 0 ? sqrt(num / den) : sqrt(num);
+    return r == r ? r : INFINITY;
+}
+
 int gpt_verify_sgemm_case(gp_handle h, const gpt_sgemm_case *c, uint64_t seed, int verbose)
 {
     const int64_t ar = c->ta ? c->k : c->m, ac = c->ta ? c->m : c->k;
     const int64_t br = c->tb ? c->n : c->k, bc = c->tb ? c->k : c->n;
     const int64_t lda = (ac > 1 ? ac : 1) + c->pad_a, ldb = (bc > 1 ? bc : 1) + c->pad_b, ldc = (c->n > 1 ? c->n : 1) + c->pad_c;
-    const int64_t na = c->off_a + ar * lda + 4, nb = c->off_b + br * ldb + 4, nc = c->off_c + c->m * ldc + 4;
+    /* exactly the spans the call may read and write, from each buffer's aligned base */
+    const int64_t na = c->off_a + span(ar, ac, lda), nb = c->off_b + span(br, bc, ldb), nc = c->off_c + span(c->m, c->n, ldc);
     float *da = NULL, *db = NULL, *dc = NULL, *dv = NULL, *ha = NULL, *hb = NULL, *hc0 = NULL, *hc = NULL, *hv = NULL;
-    double *want = NULL, num = 0, den = 0, rel = INFINITY, tol = gpt_sgemm_tol(c->k);
-    int fail = 1, ran = 0;
+    double *want = NULL, rel = INFINITY, tol = gpt_sgemm_tol(c->k);
+    int fail = 1;
     int64_t outside = 0;
-    gp_status st;
     cudaStream_t s;
     char label[64];
     gp_get_stream(h, &s);
-    if (cudaMalloc((void **)&da, na * 4) || cudaMalloc((void **)&db, nb * 4) || cudaMalloc((void **)&dc, nc * 4))
+    if (gpt_dev_alloc((void **)&da, na * 4) || gpt_dev_alloc((void **)&db, nb * 4) || gpt_dev_alloc((void **)&dc, nc * 4))
         goto out;
-    ha = (float *)malloc(na * 4); hb = (float *)malloc(nb * 4);
-    hc0 = (float *)malloc(nc * 4); hc = (float *)malloc(nc * 4);
     want = (double *)malloc((size_t)(c->m * c->n > 0 ? c->m * c->n : 1) * sizeof(double));
-    if (!ha || !hb || !hc0 || !hc || !want) goto out;
+    if (!want) goto out;
     gpt_fill_f32(da, na, -1.f, 1.f, seed, s);
     gpt_fill_f32(db, nb, -1.f, 1.f, seed + 1, s);
     if (c->beta == 0.f) gpt_poison(dc, nc * 4, s); /* beta == 0 must not read C: NaN would show */
     else gpt_fill_f32(dc, nc, -1.f, 1.f, seed + 2, s);
-    if (cudaStreamSynchronize(s) != cudaSuccess || cudaMemcpy(hc0, dc, nc * 4, cudaMemcpyDeviceToHost)) goto out;
+    if (cudaStreamSynchronize(s) != cudaSuccess || !(hc0 = (float *)gpt_host_copy(dc, nc * 4))) goto out;
     gp_set_rung(h, GP_PRIM_SGEMM, c->rung);
-    st = gp_sgemm(h, (gp_trans)c->ta, (gp_trans)c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a, lda, db + c->off_b,
-                  ldb, c->beta, dc + c->off_c, ldc);
-    gp_get_last_rung(h, GP_PRIM_SGEMM, &ran);
-    gp_set_rung(h, GP_PRIM_SGEMM, 0);
-    gpt_rung_label(GP_PRIM_SGEMM, c->rung, ran, label, sizeof label);
-    if (st != GP_SUCCESS) {
-        fprintf(stderr, "sgemm %s: %s\n", label, gp_status_string(st));
+    if (gpt_call_done(h, GP_PRIM_SGEMM, c->rung,
+                      gp_sgemm(h, (gp_trans)c->ta, (gp_trans)c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a, lda,
+                               db + c->off_b, ldb, c->beta, dc + c->off_c, ldc),
+                      "sgemm", label, sizeof label) ||
+        !(hc = (float *)gpt_host_copy(dc, nc * 4)))
         goto out;
-    }
-    if (cudaStreamSynchronize(s) != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-        fprintf(stderr, "sgemm %s: kernel failed\n", label);
-        goto out;
-    }
-    if (cudaMemcpy(hc, dc, nc * 4, cudaMemcpyDeviceToHost)) goto out;
     if (c->use_vendor) {
-        hv = (float *)malloc(nc * 4);
-        if (!hv || cudaMalloc((void **)&dv, nc * 4) || cudaMemcpy(dv, hc0, nc * 4, cudaMemcpyHostToDevice)) goto out;
-        if (gpt_vendor_sgemm(c->ta, c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a, lda, db + c->off_b, ldb, c->beta,
+        if (gpt_dev_alloc((void **)&dv, nc * 4) || (nc && cudaMemcpy(dv, hc0, nc * 4, cudaMemcpyHostToDevice)) ||
+            gpb_vendor_sgemm(c->ta, c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a, lda, db + c->off_b, ldb, c->beta,
                              dv + c->off_c, ldc, s) ||
-            cudaStreamSynchronize(s) != cudaSuccess || cudaMemcpy(hv, dv, nc * 4, cudaMemcpyDeviceToHost))
+            cudaStreamSynchronize(s) != cudaSuccess || !(hv = (float *)gpt_host_copy(dv, nc * 4)))
             goto out;
         for (int64_t i = 0; i < c->m; i++)
             for (int64_t j = 0; j < c->n; j++) want[i * c->n + j] = hv[c->off_c + i * ldc + j];
     } else {
-        if (cudaMemcpy(ha, da, na * 4, cudaMemcpyDeviceToHost) || cudaMemcpy(hb, db, nb * 4, cudaMemcpyDeviceToHost))
-            goto out;
+        if (!(ha = (float *)gpt_host_copy(da, na * 4)) || !(hb = (float *)gpt_host_copy(db, nb * 4))) goto out;
         gp_ref_sgemm(c->ta, c->tb, c->m, c->n, c->k, c->alpha, ha + c->off_a, lda, hb + c->off_b, ldb, c->beta,
                      hc0 + c->off_c, ldc, want);
     }
-    for (int64_t i = 0; i < c->m; i++)
-        for (int64_t j = 0; j < c->n; j++) {
-            double g = hc[c->off_c + i * ldc + j], w = want[i * c->n + j];
-            num += (g - w) * (g - w);
-            den += w * w;
-        }
-    rel = den > 0 ? sqrt(num / den) : sqrt(num);
-    if (!(rel == rel)) rel = INFINITY;
-    /* every element outside the m x n window (offset, padding columns, guard) must be unchanged, bit for bit */
+    rel = rel_frob(hc + c->off_c, ldc, want, 1, c->m, c->n);
+    /* every element outside the m x n window (the offset, the padding columns) must be unchanged, bit for bit */
     for (int64_t x = 0; x < nc; x++) {
         int64_t y = x - c->off_c, i = y >= 0 ? y / ldc : -1, j = y >= 0 ? y % ldc : -1;
         int inside = y >= 0 && i < c->m && j < c->n;
@@ -95,166 +98,178 @@ out:
     return fail;
 }
 
-int gpt_verify_sgemm(gp_handle h, const gpt_opts *o)
+static int sgemm_verify(gp_handle h, const gpt_opts *o, int rung, char *detail, size_t len)
 {
-    int rungs[32], nr, fails = 0;
-    uint64_t seed = gpt_seed(o);
     const int64_t m = o->m >= 0 ? o->m : 127, n = o->n >= 0 ? o->n : 129, k = o->k >= 0 ? o->k : 131;
-    nr = gpt_rungs_to_run(GP_PRIM_SGEMM, o, rungs, 32);
-    for (int i = 0; i < nr; i++) {
-        int f = 0;
-        char label[64];
-        for (int t = 0; t < 4; t++) {
-            gpt_sgemm_case c = {rungs[i], t & 1, t >> 1, m, n, k, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0};
-            f += gpt_verify_sgemm_case(h, &c, seed + t, o->verbose);
-            c.alpha = -0.5f; c.beta = 2.f; c.pad_a = 3; c.pad_b = 1; c.pad_c = 5; c.off_a = 1; c.off_b = 2; c.off_c = 3;
-            f += gpt_verify_sgemm_case(h, &c, seed + 10 + t, o->verbose);
-        }
-        {
-            gpt_sgemm_case c = {rungs[i], 0, 0, 1024, 1024, 1024, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 1};
-            f += gpt_verify_sgemm_case(h, &c, seed + 20, o->verbose);
-        }
-        gpt_rung_label(GP_PRIM_SGEMM, rungs[i], rungs[i], label, sizeof label);
-        printf("verify sgemm %-16s m=%lld n=%lld k=%lld (4 transposes, alpha/beta/ld/offsets) + 1024^3 vs cuBLAS "
-               "seed=%llu: %s\n", label, (long long)m, (long long)n, (long long)k, (unsigned long long)seed,
-               f ? "FAIL" : "PASS");
-        fails += f != 0;
+    gpt_sgemm_case big = {rung, 0, 0, 1024, 1024, 1024, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 1};
+    int f = 0;
+    for (int t = 0; t < 4; t++) {
+        gpt_sgemm_case c = {rung, t & 1, t >> 1, m, n, k, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0};
+        f += gpt_verify_sgemm_case(h, &c, o->seed + t, o->verbose);
+        c.alpha = -0.5f; c.beta = 2.f; c.pad_a = 3; c.pad_b = 1; c.pad_c = 5; c.off_a = 1; c.off_b = 2; c.off_c = 3;
+        f += gpt_verify_sgemm_case(h, &c, o->seed + 10 + t, o->verbose);
     }
-    return fails;
+    f += gpt_verify_sgemm_case(h, &big, o->seed + 20, o->verbose);
+    snprintf(detail, len, "m=%lld n=%lld k=%lld (4 transposes, alpha/beta/ld/offsets) + 1024^3 vs cuBLAS",
+             (long long)m, (long long)n, (long long)k);
+    return f;
 }
 
-/* ---- bench ---- */
-struct sgemm_ctx {
-    gp_handle h;
+/* ---- bench: C = op(A) op(B), 2mnk FLOPs per product; every row checked against cuBLAS's output ---- */
+enum { SG_A, SG_B, SG_C };
+struct sgemm_bench {
     int64_t m, n, k;
-    int sets;
-    float **a, **b, **c;
-    int vendor;
-    cudaStream_t s;
+    const char *why;       /* a word after the shape, or NULL */
+    float *want, *got;     /* cuBLAS's C of set 0, and a rung's */
+    int ta, tb;            /* transposes (the headline cases: NN) */
+    int pad;               /* extra elements of every leading dimension (odd: no 16-byte rows) */
+    int64_t batch;         /* > 1: a strided batch of products (gp_sgemm_strided_batched) */
 };
+/* Leading dimensions and strides of a case: A, B, C packed one after another in a batch. */
+static int64_t sg_lda(const struct sgemm_bench *x) { return (x->ta ? x->m : x->k) + x->pad; }
+static int64_t sg_ldb(const struct sgemm_bench *x) { return (x->tb ? x->k : x->n) + x->pad; }
+static int64_t sg_ldc(const struct sgemm_bench *x) { return x->n + x->pad; }
+static int64_t sg_span_a(const struct sgemm_bench *x) { return (x->ta ? x->k : x->m) * sg_lda(x); }
+static int64_t sg_span_b(const struct sgemm_bench *x) { return (x->tb ? x->n : x->k) * sg_ldb(x); }
+static int64_t sg_span_c(const struct sgemm_bench *x) { return x->m * sg_ldc(x); }
 
-static int run_sgemm(void *p, int iter)
+static int sgemm_setup(gpt_bench *b, gpt_case *c)
 {
-    struct sgemm_ctx *x = (struct sgemm_ctx *)p;
-    int k = iter % x->sets;
-    if (x->vendor)
-        return gpt_vendor_sgemm(0, 0, x->m, x->n, x->k, 1.f, x->a[k], x->k, x->b[k], x->n, 0.f, x->c[k], x->n, x->s);
-    return gp_sgemm(x->h, GP_NO_TRANS, GP_NO_TRANS, x->m, x->n, x->k, 1.f, x->a[k], x->k, x->b[k], x->n, 0.f, x->c[k],
-                    x->n) != GP_SUCCESS;
+    struct sgemm_bench *x = (struct sgemm_bench *)c->state;
+    const int64_t m = x->m, n = x->n, k = x->k, nb = x->batch > 1 ? x->batch : 1;
+    const int64_t na = nb * sg_span_a(x), nbb = nb * sg_span_b(x), nc = nb * sg_span_c(x);
+    size_t used;
+    gpt_case_buffer(c, (size_t)na * 4, GPT_INPUT);
+    gpt_case_buffer(c, (size_t)nbb * 4, GPT_INPUT);
+    gpt_case_buffer(c, (size_t)nc * 4, GPT_OUTPUT);
+    c->set_bytes = (size_t)(na + nbb + nc) * 4;
+    c->max_sets = 16;
+    if (gpt_case_alloc(b, c)) return 1;
+    for (int s = 0; s < c->sets; s++) {
+        gpt_fill_f32((float *)c->buf[s][SG_A], na, -1.f, 1.f, b->o->seed + 2 * s, b->stream);
+        gpt_fill_f32((float *)c->buf[s][SG_B], nbb, -1.f, 1.f, b->o->seed + 2 * s + 1, b->stream);
+    }
+    x->want = (float *)malloc((size_t)nc * 4);
+    x->got = (float *)malloc((size_t)nc * 4);
+    snprintf(c->shape, sizeof c->shape, "%lldx%lldx%lld %c%c", (long long)m, (long long)n, (long long)k,
+             x->ta ? 'T' : 'N', x->tb ? 'T' : 'N');
+    used = strlen(c->shape);
+    if (x->batch > 1) snprintf(c->shape + used, sizeof c->shape - used, " x%lld", (long long)x->batch);
+    used = strlen(c->shape);
+    if (x->pad) snprintf(c->shape + used, sizeof c->shape - used, " ld+%d", x->pad);
+    used = strlen(c->shape);
+    if (x->why) snprintf(c->shape + used, sizeof c->shape - used, " %s", x->why);
+    snprintf(c->vendor, sizeof c->vendor, "cublasSgemm pedantic (vendor)");
+    snprintf(c->note, sizeof c->note, "  verification: every row vs cublasSgemm output, relative Frobenius error <= %.1e",
+             gpt_sgemm_tol(k));
+    c->work = 2.0 * m * n * k * nb;
+    c->flops = 1;
+    return !x->want || !x->got;
 }
 
-static double rel_frob(const float *got, const float *want, int64_t n)
+static int sgemm_run(gpt_case *c, int set)
 {
-    double num = 0, den = 0;
-    for (int64_t i = 0; i < n; i++) {
-        double d = (double)got[i] - want[i];
-        num += d * d;
-        den += (double)want[i] * want[i];
-    }
-    double r = den > 0 ? sqrt(num / den) : sqrt(num);
-    return r == r ? r : INFINITY;
+    const struct sgemm_bench *x = (const struct sgemm_bench *)c->state;
+    const float *A = (const float *)c->buf[set][SG_A], *B = (const float *)c->buf[set][SG_B];
+    float *C = (float *)c->buf[set][SG_C];
+    if (x->batch > 1)
+        return gp_sgemm_strided_batched(c->bench->h, (gp_trans)x->ta, (gp_trans)x->tb, x->m, x->n, x->k, 1.f, A,
+                                        sg_lda(x), sg_span_a(x), B, sg_ldb(x), sg_span_b(x), 0.f, C, sg_ldc(x),
+                                        sg_span_c(x), x->batch) != GP_SUCCESS;
+    return gp_sgemm(c->bench->h, (gp_trans)x->ta, (gp_trans)x->tb, x->m, x->n, x->k, 1.f, A, sg_lda(x), B, sg_ldb(x),
+                    0.f, C, sg_ldc(x)) != GP_SUCCESS;
 }
 
-static int bench_shape(gp_handle h, const gpt_opts *o, gpt_report *r, int64_t m, int64_t n, int64_t k, const char *why)
+static int sgemm_vendor(gpt_case *c, int set)
 {
-    struct sgemm_ctx x;
-    int rungs[32], nr, first = r->count, vendor_row, fails = 0;
-    float *want = NULL, *got = NULL;
-    char shape[64];
-    const double flops = 2.0 * m * n * k, tol = gpt_sgemm_tol(k);
-    const size_t bytes_per_set = (size_t)(m * k + k * n + m * n) * 4, l2 = (size_t)(r->l2_mb * 1e6);
-    memset(&x, 0, sizeof x);
-    x.h = h; x.m = m; x.n = n; x.k = k;
-    gp_get_stream(h, &x.s);
-    x.sets = (int)((4 * l2 + bytes_per_set - 1) / bytes_per_set); /* rotate so the inputs stay out of L2 */
-    if (x.sets < 1) x.sets = 1;
-    if (x.sets > 16) x.sets = 16;
-    x.a = (float **)calloc(x.sets, sizeof(float *));
-    x.b = (float **)calloc(x.sets, sizeof(float *));
-    x.c = (float **)calloc(x.sets, sizeof(float *));
-    want = (float *)malloc((size_t)m * n * 4);
-    got = (float *)malloc((size_t)m * n * 4);
-    if (!x.a || !x.b || !x.c || !want || !got) return 1;
-    for (int s = 0; s < x.sets; s++) {
-        GPT_CUDA(cudaMalloc((void **)&x.a[s], (size_t)m * k * 4));
-        GPT_CUDA(cudaMalloc((void **)&x.b[s], (size_t)k * n * 4));
-        GPT_CUDA(cudaMalloc((void **)&x.c[s], (size_t)m * n * 4));
-        gpt_fill_f32(x.a[s], m * k, -1.f, 1.f, gpt_seed(o) + 2 * s, x.s);
-        gpt_fill_f32(x.b[s], k * n, -1.f, 1.f, gpt_seed(o) + 2 * s + 1, x.s);
-    }
-    snprintf(shape, sizeof shape, "%lldx%lldx%lld NN%s%s", (long long)m, (long long)n, (long long)k, why ? " " : "",
-             why ? why : "");
-    {
-        gpt_timing t;
-        gpt_progress("sgemm %s: cublasSgemm", shape);
-        x.vendor = 1;
-        if (gpt_time(x.s, run_sgemm, &x, o, &t)) return 1;
-        x.vendor = 0;
-        vendor_row = r->count;
-        GPT_CUDA(cudaMemcpy(want, x.c[0], (size_t)m * n * 4, cudaMemcpyDeviceToHost));
-        gpt_report_add(r, "sgemm", shape, "cublasSgemm pedantic (vendor)", -1, &t, flops / (t.median_ms * 1e9),
-                       "TFLOP/s", -1);
-    }
-    nr = gpt_rungs_to_run(GP_PRIM_SGEMM, o, rungs, 32);
-    gp_rung_info r10;
-    if (gp_get_rung_info(GP_PRIM_SGEMM, 10, &r10) != GP_SUCCESS) r10.configs = 0;
-    for (int i = 0; i < nr + (o->verbose ? r10.configs : 0); i++) {
-        gpt_timing t;
-        gpt_opts oo = *o;
-        char label[64];
-        int ran = 0, ran_cfg = -1, ok, rung = i < nr ? rungs[i] : 10, cfg = i < nr ? -1 : i - nr;
-        double rel;
-        if (rung >= 1 && rung <= 4 && flops > 5e11) {
-            printf("  sgemm %s: rung %02d skipped (seconds per run at this size)\n", shape, rung);
-            continue;
+    const struct sgemm_bench *x = (const struct sgemm_bench *)c->state;
+    const float *A = (const float *)c->buf[set][SG_A], *B = (const float *)c->buf[set][SG_B];
+    float *C = (float *)c->buf[set][SG_C];
+    if (x->batch > 1)
+        return gpb_vendor_sgemm_strided_batched(x->ta, x->tb, x->m, x->n, x->k, 1.f, A, sg_lda(x), sg_span_a(x), B,
+                                                sg_ldb(x), sg_span_b(x), 0.f, C, sg_ldc(x), sg_span_c(x), x->batch,
+                                                c->bench->stream);
+    return gpb_vendor_sgemm(x->ta, x->tb, x->m, x->n, x->k, 1.f, A, sg_lda(x), B, sg_ldb(x), 0.f, C, sg_ldc(x),
+                            c->bench->stream);
+}
+
+/* The vendor's output becomes the reference (unchecked); each rung's is compared with it. */
+static int sgemm_check(gpt_case *c, int vendor, const char *label)
+{
+    struct sgemm_bench *x = (struct sgemm_bench *)c->state;
+    const double tol = gpt_sgemm_tol(x->k);
+    const int64_t ldc = sg_ldc(x), rows = x->m * (x->batch > 1 ? x->batch : 1); /* a batch: its Cs, row after row */
+    double num = 0, den = 0, rel;
+    if (cudaMemcpy(vendor ? x->want : x->got, c->buf[0][SG_C], (size_t)(rows * ldc) * 4, cudaMemcpyDeviceToHost))
+        return 0;
+    if (vendor) return -1;
+    for (int64_t i = 0; i < rows; i++)
+        for (int64_t j = 0; j < x->n; j++) {
+            const double g = x->got[i * ldc + j], w = x->want[i * ldc + j];
+            num += (g - w) * (g - w);
+            den += w * w;
         }
-        if (rung >= 1 && rung <= 6 && flops > 5e10 && !o->reps) oo.reps = 3;
-        gpt_rung_label(GP_PRIM_SGEMM, rung, rung, label, sizeof label);
-        if (cfg >= 0) snprintf(label, sizeof label, "10 cfg%d %s", cfg, gp_rung_config_name(GP_PRIM_SGEMM, 10, cfg));
-        gpt_progress("sgemm %s: %s", shape, label);
-        for (int s = 0; s < x.sets; s++) gpt_poison(x.c[s], (size_t)m * n * 4, x.s);
-        gp_set_rung(h, GP_PRIM_SGEMM, rung);
-        gp_set_config(h, GP_PRIM_SGEMM, cfg);
-        if (gpt_time(x.s, run_sgemm, &x, &oo, &t)) return 1;
-        gp_set_config(h, GP_PRIM_SGEMM, -1);
-        gp_get_last_rung(h, GP_PRIM_SGEMM, &ran);
-        gp_get_last_config(h, GP_PRIM_SGEMM, &ran_cfg);
-        gp_set_rung(h, GP_PRIM_SGEMM, 0);
-        GPT_CUDA(cudaMemcpy(got, x.c[0], (size_t)m * n * 4, cudaMemcpyDeviceToHost));
-        rel = rel_frob(got, want, m * n);
-        ok = rel <= tol;
-        if (!ok) fprintf(stderr, "sgemm bench %s %s: relative error vs cuBLAS %.3e > %.1e\n", shape, label, rel, tol);
-        fails += !ok;
-        if (cfg < 0) gpt_rung_label(GP_PRIM_SGEMM, rung, ran, label, sizeof label);
-        if (rung == 0 && ran_cfg >= 0) {
-            size_t len = strlen(label);
-            snprintf(label + len, sizeof label - len, " cfg%d", ran_cfg);
-        }
-        gpt_report_add(r, "sgemm", shape, label, rung, &t, flops / (t.median_ms * 1e9), "TFLOP/s", ok);
-    }
-    /* the ceiling is cuBLAS's rate: no FP32 peak is measured */
-    gpt_report_relate(r, first, vendor_row, r->rows[vendor_row].rate);
-    gpt_report_print_group(r, first, stdout);
-    printf("  verification: every row vs cublasSgemm output, relative Frobenius error <= %.1e\n", tol);
-    for (int s = 0; s < x.sets; s++) { cudaFree(x.a[s]); cudaFree(x.b[s]); cudaFree(x.c[s]); }
-    free(x.a); free(x.b); free(x.c);
-    free(want); free(got);
-    return fails;
+    rel = den > 0 ? sqrt(num / den) : sqrt(num);
+    if (!(rel <= tol))
+        fprintf(stderr, "sgemm bench %s %s: relative error vs cuBLAS %.3e > %.1e\n", c->shape, label, rel, tol);
+    return rel <= tol;
 }
 
-int gpt_bench_sgemm(gp_handle h, const gpt_opts *o, gpt_report *r)
+static void sgemm_teardown(gpt_case *c)
 {
-    int fails = 0;
-    if (o->m > 0 || o->n > 0 || o->k > 0) {
-        int64_t m = o->m > 0 ? o->m : 4096, n = o->n > 0 ? o->n : 4096, k = o->k > 0 ? o->k : 4096;
-        return bench_shape(h, o, r, m, n, k, NULL);
-    }
-    if (o->quick) return bench_shape(h, o, r, 1024, 1024, 1024, NULL) + bench_shape(h, o, r, 2048, 2048, 2048, NULL);
-    fails += bench_shape(h, o, r, 4096, 4096, 4096, NULL);
-    fails += bench_shape(h, o, r, 8192, 8192, 8192, NULL);
-    fails += bench_shape(h, o, r, 1024, 1024, 1024, NULL);
-    /* tall-skinny: many rows through a narrow layer (32768 x 4096 activations times a 4096 x 256 weight);
-     * only 2 tile columns, so all parallelism comes from m, and A (512 MB) is streamed once */
-    fails += bench_shape(h, o, r, 32768, 256, 4096, "tall-skinny");
-    return fails;
+    struct sgemm_bench *x = (struct sgemm_bench *)c->state;
+    free(x->want);
+    free(x->got);
 }
+
+/* Rungs 01-04 take seconds per run above 5e11 FLOPs: skipped; 01-06 get 3 timed runs above 5e10. */
+static int sgemm_reps(const gpt_case *c, int rung, int reps)
+{
+    if (rung >= 1 && rung <= 4 && c->work > 5e11) return -1;
+    if (rung >= 1 && rung <= 6 && c->work > 5e10 && !reps) return 3;
+    return reps;
+}
+
+static int sgemm_bench(gpt_bench *b)
+{
+    static const gpt_case_hooks hooks = {sgemm_setup, sgemm_run, sgemm_vendor, sgemm_check, sgemm_teardown, sgemm_reps};
+    const gpt_opts *o = b->o;
+    /* tall-skinny: many rows through a narrow layer (32768 x 4096 activations times a 4096 x 256 weight); only
+     * 2 tile columns, so all parallelism comes from m, and A (512 MB) is streamed once */
+    /* a case: m, n, k, a word for the shape, transposes, extra ld elements, products in the batch */
+#define SG(M, N, K, WHY, TA, TB, PAD, BATCH) \
+    {.m = M, .n = N, .k = K, .why = WHY, .want = NULL, .got = NULL, .ta = TA, .tb = TB, .pad = PAD, .batch = BATCH}
+    struct sgemm_bench full[] = {SG(4096, 4096, 4096, NULL, 0, 0, 0, 1), SG(8192, 8192, 8192, NULL, 0, 0, 0, 1),
+                                 SG(1024, 1024, 1024, NULL, 0, 0, 0, 1),
+                                 SG(32768, 256, 4096, "tall-skinny", 0, 0, 0, 1)};
+    struct sgemm_bench quick[] = {SG(1024, 1024, 1024, NULL, 0, 0, 0, 1), SG(2048, 2048, 2048, NULL, 0, 0, 0, 1)};
+    /* the sweep (issue 20): tiny to large squares, just above powers of two, odd leading dimensions, tall and
+     * wide, deep k, every transpose, batches of small products */
+    struct sgemm_bench sweep[] = {
+        SG(64, 64, 64, "tiny", 0, 0, 0, 1),           SG(128, 128, 128, "tiny", 0, 0, 0, 1),
+        SG(256, 256, 256, "small", 0, 0, 0, 1),       SG(512, 512, 512, "small", 0, 0, 0, 1),
+        SG(768, 768, 768, "mid", 0, 0, 0, 1),         SG(1024, 1024, 1024, "mid", 0, 0, 0, 1),
+        SG(1536, 1536, 1536, "mid", 0, 0, 0, 1),      SG(2048, 2048, 2048, "mid", 0, 0, 0, 1),
+        SG(3000, 3000, 3000, "mid", 0, 0, 0, 1),      SG(4096, 4096, 4096, "large", 0, 0, 0, 1),
+        SG(8192, 8192, 8192, "large", 0, 0, 0, 1),    SG(1025, 1025, 1025, "pow2+1", 0, 0, 0, 1),
+        SG(2049, 2047, 2051, "pow2+-1", 0, 0, 0, 1),  SG(4097, 4097, 4097, "pow2+1", 0, 0, 0, 1),
+        SG(1000, 1000, 1000, "odd ld", 0, 0, 1, 1),   SG(2048, 2048, 2048, "odd ld", 0, 0, 3, 1),
+        SG(32768, 256, 4096, "tall-skinny", 0, 0, 0, 1), SG(8192, 128, 8192, "tall-skinny", 0, 0, 0, 1),
+        SG(256, 32768, 4096, "short-wide", 0, 0, 0, 1),  SG(128, 8192, 8192, "short-wide", 0, 0, 0, 1),
+        SG(64, 64, 65536, "deep-k", 0, 0, 0, 1),      SG(256, 256, 65536, "deep-k", 0, 0, 0, 1),
+        SG(1024, 1024, 16384, "deep-k", 0, 0, 0, 1),  SG(2048, 2048, 2048, NULL, 0, 1, 0, 1),
+        SG(2048, 2048, 2048, NULL, 1, 0, 0, 1),       SG(2048, 2048, 2048, NULL, 1, 1, 0, 1),
+        SG(1000, 1000, 1000, NULL, 1, 1, 0, 1),       SG(256, 256, 256, "batched", 0, 0, 0, 32),
+        SG(64, 64, 64, "batched", 0, 0, 0, 1024),     SG(128, 128, 128, "batched", 1, 0, 0, 256)};
+    struct sgemm_bench given = SG(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, NULL, 0, 0, 0, 1);
+    struct sgemm_bench *cases = full;
+    int ncases = 4, fails = 0;
+    if (o->sweep) cases = sweep, ncases = (int)(sizeof sweep / sizeof sweep[0]);
+    else if (o->m > 0 || o->n > 0 || o->k > 0) cases = &given, ncases = 1;
+    else if (o->quick) cases = quick, ncases = 2;
+    for (int i = 0; i < ncases; i++) fails += gpt_bench_case(b, &hooks, &cases[i]);
+    return fails;
+#undef SG
+}
+
+const gpt_prim_cli gpt_sgemm_cli = {"sgemm", GP_PRIM_SGEMM, NULL, NULL, 0, sgemm_verify, sgemm_bench};

@@ -1,13 +1,15 @@
-/* prim_transpose.c — `gpuprim verify transpose` and `gpuprim bench transpose`. */
-#include "gpt.h"
-#include "../src/ref/ref.h"
+/* prim_transpose.c — transpose (f32, f64; any rows x cols, leading dimensions) in the gpuprim command: its
+ * verify cases, and its bench cases (vendor: cublasSgeam) for the generic driver. */
+#include "driver.h"
+#include "check.h"
+#include "devdata.h"
+#include "vendor.h"
+#include "verify_cases.h"
+#include "ref/ref.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>
-#include <string.h>
 
-#define TR_GUARD 8 /* poisoned elements after each output buffer */
-
-/* (rows - 1) * ld + cols: elements spanned by a matrix */
+/* (rows - 1) * ld + cols: the elements a rows x cols matrix with leading dimension ld spans */
 static int64_t span(int64_t rows, int64_t cols, int64_t ld) { return rows > 0 && cols > 0 ? (rows - 1) * ld + cols : 0; }
 
 static gp_status call_transpose(gp_handle h, int es, int64_t rows, int64_t cols, const void *in, int64_t ld_in,
@@ -17,25 +19,15 @@ static gp_status call_transpose(gp_handle h, int es, int64_t rows, int64_t cols,
                    : gp_transpose_f32(h, rows, cols, (const float *)in, ld_in, (float *)out, ld_out);
 }
 
-static int is_poison(const unsigned char *p, int es)
+/* Elements of the output buffer outside the cols x rows matrix at element `off` that no longer hold the
+ * poison: those before it, and the padding columns r in [rows, ld_out) of each row but the last (the
+ * buffer ends at the matrix's last element). */
+static int64_t count_touched(int es, const unsigned char *buf, int64_t off, int64_t rows, int64_t cols, int64_t ld_out)
 {
-    for (int i = 0; i < es; i++)
-        if (p[i] != 0xFF) return 0;
-    return 1;
-}
-
-/* Elements of the output buffer (len elements, matrix at element off) outside the cols x rows matrix that
- * no longer hold the poison: the guard before and after it and the padding columns r in [rows, ld_out). */
-static int64_t count_touched(int es, const unsigned char *buf, int64_t len, int64_t off, int64_t rows, int64_t cols,
-                             int64_t ld_out)
-{
-    const int64_t end = off + span(cols, rows, ld_out);
-    int64_t touched = 0;
-    for (int64_t i = 0; i < off; i++) touched += !is_poison(buf + i * es, es);
-    for (int64_t i = end; i < len; i++) touched += !is_poison(buf + i * es, es);
+    int64_t touched = gpt_count_unpoisoned(buf, 0, off, (size_t)es);
     if (ld_out > rows)
-        for (int64_t c = 0; c + 1 < cols; c++) /* the last row's padding lies past `end`, checked above */
-            for (int64_t r = rows; r < ld_out; r++) touched += !is_poison(buf + (off + c * ld_out + r) * es, es);
+        for (int64_t c = 0; c + 1 < cols; c++)
+            touched += gpt_count_unpoisoned(buf, off + c * ld_out + rows, off + c * ld_out + ld_out, (size_t)es);
     return touched;
 }
 
@@ -48,45 +40,35 @@ static void fill(int es, void *d, int64_t n, uint64_t seed, cudaStream_t s)
 int gpt_verify_transpose_case(gp_handle h, int rung, int es, int64_t rows, int64_t cols, int64_t ld_in,
                               int64_t ld_out, int off_in, int off_out, uint64_t seed, int verbose)
 {
-    const int64_t in_len = off_in + span(rows, cols, ld_in) + TR_GUARD;
-    const int64_t out_len = off_out + span(cols, rows, ld_out) + TR_GUARD;
+    /* exactly the spans the call reads and writes, from each buffer's aligned base */
+    const int64_t in_len = off_in + span(rows, cols, ld_in);
+    const int64_t out_len = off_out + span(cols, rows, ld_out);
     void *din = NULL, *dout = NULL;
     unsigned char *hin = NULL, *hout = NULL;
-    int fail = 1, ran = 0;
-    gp_status st;
+    int fail = 1;
     cudaStream_t s;
-    char label[64];
+    char label[64], what[64];
     gp_get_stream(h, &s);
-    if (cudaMalloc(&din, (size_t)in_len * es) || cudaMalloc(&dout, (size_t)out_len * es)) {
+    if (gpt_dev_alloc(&din, (size_t)in_len * es) || gpt_dev_alloc(&dout, (size_t)out_len * es)) {
         fprintf(stderr, "transpose %lldx%lld: cudaMalloc failed\n", (long long)rows, (long long)cols);
         goto out;
     }
-    hin = (unsigned char *)malloc((size_t)in_len * es);
-    hout = (unsigned char *)malloc((size_t)out_len * es);
-    if (!hin || !hout) { fprintf(stderr, "transpose: host memory\n"); goto out; }
     fill(es, din, in_len, seed, s);
     gpt_poison(dout, (size_t)out_len * es, s);
     gp_set_rung(h, GP_PRIM_TRANSPOSE, rung);
-    st = call_transpose(h, es, rows, cols, (char *)din + (size_t)off_in * es, ld_in,
-                        (char *)dout + (size_t)off_out * es, ld_out);
-    gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-    gp_set_rung(h, GP_PRIM_TRANSPOSE, 0);
-    gpt_rung_label(GP_PRIM_TRANSPOSE, rung, ran, label, sizeof label);
-    if (st != GP_SUCCESS) {
-        fprintf(stderr, "transpose %s %lldx%lld: %s\n", label, (long long)rows, (long long)cols, gp_status_string(st));
+    snprintf(what, sizeof what, "transpose %lldx%lld", (long long)rows, (long long)cols);
+    if (gpt_call_done(h, GP_PRIM_TRANSPOSE, rung,
+                      call_transpose(h, es, rows, cols, (char *)din + (size_t)off_in * es, ld_in,
+                                     (char *)dout + (size_t)off_out * es, ld_out),
+                      what, label, sizeof label))
         goto out;
-    }
-    if (cudaStreamSynchronize(s) != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-        fprintf(stderr, "transpose %s %lldx%lld: kernel failed\n", label, (long long)rows, (long long)cols);
-        goto out;
-    }
-    if (cudaMemcpy(hin, din, (size_t)in_len * es, cudaMemcpyDeviceToHost) ||
-        cudaMemcpy(hout, dout, (size_t)out_len * es, cudaMemcpyDeviceToHost))
-        goto out;
+    hin = (unsigned char *)gpt_host_copy(din, (size_t)in_len * es);
+    hout = (unsigned char *)gpt_host_copy(dout, (size_t)out_len * es);
+    if (!hin || !hout) goto out;
     {
         int64_t bad = gp_ref_transpose_mismatches(es, rows, cols, hin + (size_t)off_in * es, ld_in,
                                                   hout + (size_t)off_out * es, ld_out, "transpose");
-        int64_t touched = count_touched(es, hout, out_len, off_out, rows, cols, ld_out);
+        int64_t touched = count_touched(es, hout, off_out, rows, cols, ld_out);
         if (touched) fprintf(stderr, "  transpose: %lld elements written outside the output\n", (long long)touched);
         fail = bad != 0 || touched != 0;
         if (verbose || fail)
@@ -100,133 +82,112 @@ out:
     return fail;
 }
 
-int gpt_verify_transpose(gp_handle h, const gpt_opts *o)
+static int transpose_verify(gp_handle h, const gpt_opts *o, int rung, char *detail, size_t len)
 {
     static const int64_t shapes[][2] = {{4099, 4097}, {33, 4097}, {4097, 33}, {1, 100003}, {100003, 1}};
-    int rungs[32], nr, fails = 0, nshapes = (int)(sizeof shapes / sizeof shapes[0]);
-    uint64_t seed = gpt_seed(o);
-    nr = gpt_rungs_to_run(GP_PRIM_TRANSPOSE, o, rungs, 32);
-    if (o->m >= 0 || o->n >= 0) nshapes = 1;
-    for (int i = 0; i < nr; i++) {
-        int f = 0;
-        char label[64];
-        for (int k = 0; k < nshapes; k++) {
-            int64_t rows = o->m >= 0 ? o->m : (o->n >= 0 ? o->n : shapes[k][0]);
-            int64_t cols = o->n >= 0 ? o->n : (o->m >= 0 ? o->m : shapes[k][1]);
-            for (int es = 4; es <= 8; es += 4) {
-                f += gpt_verify_transpose_case(h, rungs[i], es, rows, cols, cols, rows, 0, 0, seed, o->verbose);
-                f += gpt_verify_transpose_case(h, rungs[i], es, rows, cols, cols + 3, rows + 5, 1, 3, seed, o->verbose);
-            }
+    const int given = o->m >= 0 || o->n >= 0;
+    const int nshapes = given ? 1 : (int)(sizeof shapes / sizeof shapes[0]);
+    int f = 0;
+    for (int k = 0; k < nshapes; k++) {
+        int64_t rows = o->m >= 0 ? o->m : (o->n >= 0 ? o->n : shapes[k][0]);
+        int64_t cols = o->n >= 0 ? o->n : (o->m >= 0 ? o->m : shapes[k][1]);
+        for (int es = 4; es <= 8; es += 4) {
+            f += gpt_verify_transpose_case(h, rung, es, rows, cols, cols, rows, 0, 0, o->seed, o->verbose);
+            f += gpt_verify_transpose_case(h, rung, es, rows, cols, cols + 3, rows + 5, 1, 3, o->seed, o->verbose);
         }
-        gpt_rung_label(GP_PRIM_TRANSPOSE, rungs[i], rungs[i], label, sizeof label);
-        printf("verify transpose %-16s seed=%llu: %s\n", label, (unsigned long long)seed, f ? "FAIL" : "PASS");
-        fails += f != 0;
+        if (given) snprintf(detail, len, "%lldx%lld f32,f64, ld and offsets", (long long)rows, (long long)cols);
     }
-    return fails;
+    if (!given) snprintf(detail, len, "%d shapes f32,f64, ld and offsets", nshapes);
+    return f;
 }
 
-/* ---- bench ---- */
-struct tr_ctx {
-    gp_handle h;
+/* ---- bench: rows x cols f32, each element read and written once (GB/s = 8 rows cols / time) ---- */
+enum { TR_IN, TR_OUT };
+struct transpose_bench {
     int64_t rows, cols;
-    int sets;
-    float **in, **out;
-    int vendor;
+    float *hin, *hout;
 };
 
-static int run_transpose(void *p, int iter)
+static int transpose_setup(gpt_bench *b, gpt_case *c)
 {
-    struct tr_ctx *m = (struct tr_ctx *)p;
-    int k = iter % m->sets;
-    if (m->vendor) return gpt_vendor_transpose_f32(m->rows, m->cols, m->in[k], m->cols, m->out[k], m->rows);
-    return gp_transpose_f32(m->h, m->rows, m->cols, m->in[k], m->cols, m->out[k], m->rows) != GP_SUCCESS;
+    struct transpose_bench *m = (struct transpose_bench *)c->state;
+    const int64_t n = m->rows * m->cols;
+    gpt_case_buffer(c, (size_t)n * 4, GPT_INPUT);
+    gpt_case_buffer(c, (size_t)n * 4, GPT_OUTPUT);
+    c->set_bytes = (size_t)n * 8;
+    if (gpt_case_alloc(b, c)) return 1;
+    for (int k = 0; k < c->sets; k++) gpt_fill_f32((float *)c->buf[k][TR_IN], n, -100.f, 100.f, b->o->seed + k, b->stream);
+    m->hin = (float *)gpt_host_copy(c->buf[0][TR_IN], (size_t)n * 4);
+    m->hout = (float *)malloc((size_t)n * 4);
+    snprintf(c->shape, sizeof c->shape, "%lldx%lld f32, %d buffer sets", (long long)m->rows, (long long)m->cols, c->sets);
+    snprintf(c->vendor, sizeof c->vendor, "cublasSgeam (vendor)");
+    c->work = 8.0 * (double)n;
+    /* cuBLAS's output starts zeroed, not poisoned: with beta = 0 it should not read C, but 0 * NaN would hide
+     * that in the check */
+    c->vendor_zeroed = 1;
+    if (gpb_vendor_transpose_create(b->stream)) {
+        fprintf(stderr, "transpose: cublasCreate failed\n");
+        return 1;
+    }
+    return !m->hin || !m->hout;
 }
 
-static int bench_shape(gp_handle h, const gpt_opts *o, gpt_report *r, int64_t rows, int64_t cols)
+static int transpose_run(gpt_case *c, int set)
 {
-    struct tr_ctx m;
-    int rungs[32], nr, first = r->count, vendor_row, fails = 0;
-    const int64_t n = rows * cols;
-    const double bytes = 8.0 * (double)n; /* each element read once and written once */
-    float *hin = NULL, *hout = NULL;
-    char shape[64];
-    size_t bytes_per_set = (size_t)n * 8, l2 = (size_t)(r->l2_mb * 1e6);
-    cudaStream_t s;
-    memset(&m, 0, sizeof m);
-    m.h = h; m.rows = rows; m.cols = cols;
-    gp_get_stream(h, &s);
-    m.sets = (int)((4 * l2 + bytes_per_set - 1) / bytes_per_set); /* rotate so the data stays out of L2 */
-    if (m.sets < 1) m.sets = 1;
-    if (m.sets > 64) m.sets = 64;
-    m.in = (float **)calloc(m.sets, sizeof(float *));
-    m.out = (float **)calloc(m.sets, sizeof(float *));
-    hin = (float *)malloc((size_t)n * 4);
-    hout = (float *)malloc((size_t)n * 4);
-    if (!m.in || !m.out || !hin || !hout) return 1;
-    for (int k = 0; k < m.sets; k++) {
-        GPT_CUDA(cudaMalloc((void **)&m.in[k], (size_t)n * 4));
-        GPT_CUDA(cudaMalloc((void **)&m.out[k], (size_t)n * 4));
-        gpt_fill_f32(m.in[k], n, -100.f, 100.f, gpt_seed(o) + k, s);
-    }
-    GPT_CUDA(cudaMemcpy(hin, m.in[0], (size_t)n * 4, cudaMemcpyDeviceToHost));
-    snprintf(shape, sizeof shape, "%lldx%lld f32, %d buffer sets", (long long)rows, (long long)cols, m.sets);
-
-    /* vendor baseline: cublasSgeam (handle made once, outside the timed runs); its output is checked too.
-     * The output starts zeroed, not poisoned: with beta = 0 cuBLAS should not read C, but 0 * NaN would
-     * hide that in the check. */
-    {
-        gpt_timing t;
-        int ok;
-        gpt_progress("transpose %lldx%lld: cublasSgeam", (long long)rows, (long long)cols);
-        if (gpt_vendor_transpose_create(s)) { fprintf(stderr, "transpose: cublasCreate failed\n"); return 1; }
-        for (int k = 0; k < m.sets; k++) GPT_CUDA(cudaMemsetAsync(m.out[k], 0, (size_t)n * 4, s));
-        m.vendor = 1;
-        if (gpt_time(s, run_transpose, &m, o, &t)) return 1;
-        m.vendor = 0;
-        GPT_CUDA(cudaMemcpy(hout, m.out[0], (size_t)n * 4, cudaMemcpyDeviceToHost));
-        ok = gp_ref_transpose_mismatches(4, rows, cols, hin, cols, hout, rows, "transpose cublasSgeam") == 0;
-        fails += !ok;
-        vendor_row = r->count;
-        gpt_report_add(r, "transpose", shape, "cublasSgeam (vendor)", -1, &t, bytes / (t.median_ms * 1e6), "GB/s", ok);
-    }
-    nr = gpt_rungs_to_run(GP_PRIM_TRANSPOSE, o, rungs, 32);
-    for (int i = 0; i < nr; i++) {
-        gpt_timing t;
-        char label[64];
-        int ran = 0, ok;
-        gpt_rung_label(GP_PRIM_TRANSPOSE, rungs[i], rungs[i], label, sizeof label);
-        gpt_progress("transpose %lldx%lld: %s", (long long)rows, (long long)cols, label);
-        for (int k = 0; k < m.sets; k++) gpt_poison(m.out[k], (size_t)n * 4, s);
-        gp_set_rung(h, GP_PRIM_TRANSPOSE, rungs[i]);
-        if (gpt_time(s, run_transpose, &m, o, &t)) return 1;
-        gp_get_last_rung(h, GP_PRIM_TRANSPOSE, &ran);
-        gp_set_rung(h, GP_PRIM_TRANSPOSE, 0);
-        GPT_CUDA(cudaMemcpy(hout, m.out[0], (size_t)n * 4, cudaMemcpyDeviceToHost));
-        ok = gp_ref_transpose_mismatches(4, rows, cols, hin, cols, hout, rows, "transpose bench") == 0;
-        fails += !ok;
-        gpt_rung_label(GP_PRIM_TRANSPOSE, rungs[i], ran, label, sizeof label);
-        gpt_report_add(r, "transpose", shape, label, rungs[i], &t, bytes / (t.median_ms * 1e6), "GB/s", ok);
-    }
-    gpt_report_relate(r, first, vendor_row, r->copy_gbps);
-    gpt_report_print_group(r, first, stdout);
-    for (int k = 0; k < m.sets; k++) { cudaFree(m.in[k]); cudaFree(m.out[k]); }
-    free(m.in); free(m.out); free(hin); free(hout);
-    return fails;
+    const struct transpose_bench *m = (const struct transpose_bench *)c->state;
+    return gp_transpose_f32(c->bench->h, m->rows, m->cols, (const float *)c->buf[set][TR_IN], m->cols,
+                            (float *)c->buf[set][TR_OUT], m->rows) != GP_SUCCESS;
 }
 
-int gpt_bench_transpose(gp_handle h, const gpt_opts *o, gpt_report *r)
+static int transpose_vendor(gpt_case *c, int set)
 {
-    int fails = 0;
-    if (o->m >= 0 || o->n >= 0) {
-        int64_t rows = o->m >= 0 ? o->m : o->n, cols = o->n >= 0 ? o->n : o->m;
-        if (rows < 1 || cols < 1) return 1;
-        fails = bench_shape(h, o, r, rows, cols);
-    } else if (o->quick) {
-        fails = bench_shape(h, o, r, 4096, 4096);
-    } else {
-        fails = bench_shape(h, o, r, 16384, 16384);
-        fails += bench_shape(h, o, r, 16383, 16385); /* not a multiple of any tile: edge tiles, rung 3 for auto */
-    }
-    gpt_vendor_transpose_destroy();
-    return fails;
+    const struct transpose_bench *m = (const struct transpose_bench *)c->state;
+    return gpb_vendor_transpose_f32(m->rows, m->cols, (const float *)c->buf[set][TR_IN], m->cols,
+                                    (float *)c->buf[set][TR_OUT], m->rows);
 }
+
+static int transpose_check(gpt_case *c, int vendor, const char *label)
+{
+    const struct transpose_bench *m = (const struct transpose_bench *)c->state;
+    (void)label;
+    if (cudaMemcpy(m->hout, c->buf[0][TR_OUT], (size_t)(m->rows * m->cols) * 4, cudaMemcpyDeviceToHost)) return 0;
+    return gp_ref_transpose_mismatches(4, m->rows, m->cols, m->hin, m->cols, m->hout, m->rows,
+                                       vendor ? "transpose cublasSgeam" : "transpose bench") == 0;
+}
+
+static void transpose_teardown(gpt_case *c)
+{
+    struct transpose_bench *m = (struct transpose_bench *)c->state;
+    free(m->hin);
+    free(m->hout);
+    gpb_vendor_transpose_destroy();
+}
+
+static int transpose_bench(gpt_bench *b)
+{
+    static const gpt_case_hooks hooks = {transpose_setup, transpose_run, transpose_vendor, transpose_check,
+                                         transpose_teardown, NULL};
+    const gpt_opts *o = b->o;
+    struct transpose_bench given = {o->m > 0 ? o->m : o->n, o->n > 0 ? o->n : o->m, NULL, NULL};
+    struct transpose_bench quick = {4096, 4096, NULL, NULL}, square = {16384, 16384, NULL, NULL};
+    struct transpose_bench odd = {16383, 16385, NULL, NULL}; /* no multiple of any tile: edge tiles, rung 3 for auto */
+    if (o->sweep) {
+        /* squares, odd (rows not 16-byte aligned), skinny and wide shapes */
+        static const int64_t shapes[][2] = {{16384, 16384}, {16383, 16385}, {8192, 8192}, {4097, 4095}, {4096, 4096},
+                                            {1024, 1024}, {1000, 1000}, {256, 256}, {8192, 2048}, {2048, 8192},
+                                            {65536, 64}, {64, 65536}, {1 << 20, 32}, {32, 1 << 20}, {1, 1 << 22},
+                                            {1 << 22, 1}};
+        int fails = 0;
+        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+            struct transpose_bench t = {shapes[i][0], shapes[i][1], NULL, NULL};
+            fails += gpt_bench_case(b, &hooks, &t);
+        }
+        return fails;
+    }
+    if (o->m > 0 || o->n > 0) return gpt_bench_case(b, &hooks, &given);
+    if (o->quick) return gpt_bench_case(b, &hooks, &quick);
+    return gpt_bench_case(b, &hooks, &square) + gpt_bench_case(b, &hooks, &odd);
+}
+
+const gpt_prim_cli gpt_transpose_cli = {"transpose", GP_PRIM_TRANSPOSE, NULL, NULL, 0, transpose_verify,
+                                        transpose_bench};

@@ -8,8 +8,9 @@
 //   4096^3 0.50 (0.010x), 1024^3 0.49 (0.014x), 32768x256x4096 0.50 (0.010x); 8192^3 skipped
 #include "sgemm_common.cuh"
 
-__global__ void __launch_bounds__(1024) sgemm_naive(gp_sgemm_args p)
+__global__ void __launch_bounds__(1024) sgemm_naive(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     int64_t i = (int64_t)blockIdx.x * 32 + threadIdx.x; /* row from x: uncoalesced on purpose */
     int64_t j = (int64_t)blockIdx.y * 32 + threadIdx.y;
     if (i >= p.m || j >= p.n) return;
@@ -22,7 +23,7 @@ GP_LAUNCHER(sgemm_r01_launch, gp_sgemm_args, ctx, p)
 {
     cudaStream_t s = ctx->stream;
     dim3 grid;
-    GP_TRY(gp_sg_grid2d(p->n, p->m, 32, 32, &grid)); /* x over row tiles here, y over column tiles */
+    GP_TRY(gp_sg_grid2d(p->n, p->m, 32, 32, p->batch, &grid)); /* x over row tiles here, y over column tiles */
     sgemm_naive<<<grid, dim3(32, 32), 0, s>>>(*p);
     return gp__launch_status();
 }

@@ -6,8 +6,9 @@
 //   4096^3 5.1 (0.099x), 1024^3 5.7 (0.168x), 32768x256x4096 6.5 (0.130x); 8192^3 skipped
 #include "sgemm_common.cuh"
 
-__global__ void __launch_bounds__(1024) sgemm_coalesced(gp_sgemm_args p)
+__global__ void __launch_bounds__(1024) sgemm_coalesced(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     int64_t j = (int64_t)blockIdx.x * 32 + threadIdx.x;
     int64_t i = (int64_t)blockIdx.y * 32 + threadIdx.y;
     if (i >= p.m || j >= p.n) return;
@@ -20,7 +21,7 @@ GP_LAUNCHER(sgemm_r02_launch, gp_sgemm_args, ctx, p)
 {
     cudaStream_t s = ctx->stream;
     dim3 grid;
-    GP_TRY(gp_sg_grid2d(p->m, p->n, 32, 32, &grid));
+    GP_TRY(gp_sg_grid2d(p->m, p->n, 32, 32, p->batch, &grid));
     sgemm_coalesced<<<grid, dim3(32, 32), 0, s>>>(*p);
     return gp__launch_status();
 }

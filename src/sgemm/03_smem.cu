@@ -12,8 +12,9 @@
 #include "sgemm_common.cuh"
 
 template <int LDS>
-__global__ void __launch_bounds__(1024) sgemm_smem(gp_sgemm_args p)
+__global__ void __launch_bounds__(1024) sgemm_smem(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     __shared__ float As[32 * LDS], Bs[32 * LDS];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     const int64_t i0 = (int64_t)blockIdx.y * 32, j0 = (int64_t)blockIdx.x * 32;
@@ -34,7 +35,7 @@ template <int LDS>
 static gp_status launch_smem(cudaStream_t s, const gp_sgemm_args *p)
 {
     dim3 grid;
-    GP_TRY(gp_sg_grid2d(p->m, p->n, 32, 32, &grid));
+    GP_TRY(gp_sg_grid2d(p->m, p->n, 32, 32, p->batch, &grid));
     sgemm_smem<LDS><<<grid, dim3(32, 32), 0, s>>>(*p);
     return gp__launch_status();
 }

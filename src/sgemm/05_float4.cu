@@ -12,8 +12,9 @@
 #define LDS 33
 
 template <bool VEC>
-__global__ void __launch_bounds__(1024) sgemm_float4(gp_sgemm_args p)
+__global__ void __launch_bounds__(1024) sgemm_float4(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     __shared__ float As[32 * LDS], Bs[32 * LDS];
     const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
     const int64_t i0 = (int64_t)blockIdx.y * 32, j0 = (int64_t)blockIdx.x * 32;
@@ -38,7 +39,7 @@ GP_LAUNCHER(sgemm_r05_launch, gp_sgemm_args, ctx, p)
 {
     cudaStream_t s = ctx->stream;
     dim3 grid;
-    GP_TRY(gp_sg_grid2d(p->m, p->n, 32, 32, &grid));
+    GP_TRY(gp_sg_grid2d(p->m, p->n, 32, 32, p->batch, &grid));
     if (p->vec_a && p->vec_b) sgemm_float4<true><<<grid, dim3(32, 32), 0, s>>>(*p);
     else sgemm_float4<false><<<grid, dim3(32, 32), 0, s>>>(*p);
     return gp__launch_status();

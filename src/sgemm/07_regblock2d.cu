@@ -19,8 +19,9 @@
 #define NT ((BM / TM) * (BN / TN))
 
 template <bool VEC>
-__global__ void __launch_bounds__(NT, 2) sgemm_regblock2d(gp_sgemm_args p)
+__global__ void __launch_bounds__(NT, 2) sgemm_regblock2d(gp_sgemm_args pz)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.z);
     __shared__ __align__(16) float As[BK * LDS];
     __shared__ __align__(16) float Bs[BK * LDS];
     const int tid = threadIdx.x, tx = tid % (BN / TN), ty = tid / (BN / TN);
@@ -65,7 +66,7 @@ GP_LAUNCHER(sgemm_r07_launch, gp_sgemm_args, ctx, p)
 {
     cudaStream_t s = ctx->stream;
     dim3 grid;
-    GP_TRY(gp_sg_grid2d(p->m, p->n, BM, BN, &grid));
+    GP_TRY(gp_sg_grid2d(p->m, p->n, BM, BN, p->batch, &grid));
     if (p->vec_a && p->vec_b) sgemm_regblock2d<true><<<grid, NT, 0, s>>>(*p);
     else sgemm_regblock2d<false><<<grid, NT, 0, s>>>(*p);
     return gp__launch_status();

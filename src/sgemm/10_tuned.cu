@@ -49,13 +49,8 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
     return 4;
 }
 
-GP_LAUNCHER(sgemm_r10_launch, gp_sgemm_args, ctx, p)
+extern "C" gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg)
 {
-    const gp_device_info *dev = ctx->dev;
-    cudaStream_t s = ctx->stream;
-    const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS ? ctx->config
-                                                                           : gp__sgemm_r10_pick(dev, p->m, p->n, p->k);
-    ctx->ran_config = cfg;
     switch (cfg) {
     case 0: return gp_sg_async_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, true>(s, p, 8);
     case 1: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1, true>(s, p, 8);
@@ -64,6 +59,15 @@ GP_LAUNCHER(sgemm_r10_launch, gp_sgemm_args, ctx, p)
     case 5: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1, false>(s, p, 8);
     default: return gp_sg_async_launch<64, 64, 32, 4, 2, 1, 1, 3, 3, true>(s, p, 8);
     }
+}
+
+GP_LAUNCHER(sgemm_r10_launch, gp_sgemm_args, ctx, p)
+{
+    const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
+                        ? ctx->config
+                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k);
+    ctx->ran_config = cfg;
+    return gp__sgemm_r10_run(ctx->stream, p, cfg);
 }
 
 static gp_kernel_info sgemm_r10_kernel(void)

@@ -164,8 +164,9 @@ struct gp_sg_async_cfg {
  * so the blocks running at the same time share A rows and B columns in L2. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
           bool B_DIRECT, bool PIPE>
-__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args p, int group_m)
+__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args pz, int group_m)
 {
+    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.y); /* matrix (or k-slice) y of the call */
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
     extern __shared__ __align__(16) float smem[];
     float *As = smem, *Bs = smem + STAGES * C::A_STAGE;
@@ -293,8 +294,17 @@ static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int 
     if (C::SMEM > 48 * 1024 &&
         cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)C::SMEM) != cudaSuccess)
         return gp__launch_status();
-    kern<<<(unsigned)blocks, C::NT, C::SMEM, s>>>(*p, group_m);
-    return gp__launch_status();
+    for (int64_t z0 = 0; z0 < p->batch; z0 += GP_SGEMM_MAX_GRID_BATCH) { /* grid.y holds 65535 matrices */
+        gp_sgemm_args q = *p;
+        q.A += z0 * p->stride_a;
+        q.B += z0 * p->stride_b;
+        q.C += z0 * p->stride_c;
+        q.batch = p->batch - z0 < GP_SGEMM_MAX_GRID_BATCH ? p->batch - z0 : GP_SGEMM_MAX_GRID_BATCH;
+        if (p->kslice > 0) q.k = p->k - z0 * p->kslice; /* the slices from z0 on */
+        kern<<<dim3((unsigned)blocks, (unsigned)q.batch), C::NT, C::SMEM, s>>>(q, group_m);
+        GP_TRY(gp__launch_status());
+    }
+    return GP_SUCCESS;
 }
 
 #endif

@@ -12,6 +12,17 @@
 #include "../common/util.cuh"
 #include "sgemm_internal.h"
 
+/* The arguments of matrix z of a batch (or k-slice z of a split-k call): its A, B, C and its k. */
+__device__ __forceinline__ gp_sgemm_args gp_sg_matrix(const gp_sgemm_args &p, int64_t z)
+{
+    gp_sgemm_args q = p;
+    q.A += z * p.stride_a;
+    q.B += z * p.stride_b;
+    q.C += z * p.stride_c;
+    if (p.kslice > 0) q.k = p.k - z * p.kslice < p.kslice ? p.k - z * p.kslice : p.kslice;
+    return q;
+}
+
 /* op(A)[i][kk] and op(B)[kk][j], 0 outside the matrix (the generic path of the teaching rungs). */
 __device__ __forceinline__ float gp_sg_a(const gp_sgemm_args &p, int64_t i, int64_t kk)
 {
@@ -119,12 +130,13 @@ __device__ __forceinline__ void gp_sg_load_tile4(float *S, const float *P, int64
     }
 }
 
-/* The launchers of the 2-D-grid rungs: x over column tiles, y over row tiles (at most 65535). */
-static inline gp_status gp_sg_grid2d(int64_t m, int64_t n, int bm, int bn, dim3 *grid)
+/* The launchers of the 2-D-grid rungs: x over column tiles, y over row tiles (at most 65535), z over the
+ * matrices of a batch (at most GP_SGEMM_MAX_GRID_BATCH). */
+static inline gp_status gp_sg_grid2d(int64_t m, int64_t n, int bm, int bn, int64_t batch, dim3 *grid)
 {
     int64_t gy = gp_ceil_div(m, bm), gx = gp_ceil_div(n, bn);
-    if (gy > 65535 || gx > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
-    *grid = dim3((unsigned)gx, (unsigned)gy, 1);
+    if (gy > 65535 || gx > 0x7fffffff || batch > GP_SGEMM_MAX_GRID_BATCH) return GP_ERROR_NOT_SUPPORTED;
+    *grid = dim3((unsigned)gx, (unsigned)gy, (unsigned)batch);
     return GP_SUCCESS;
 }
 

@@ -6,8 +6,11 @@
 extern "C" {
 #endif
 
-/* One call, checked by the dispatcher: C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, row-major.
- * ta/tb: 0 = as stored, 1 = transposed. k == 0 means "do not read A or B" (also used for alpha == 0). */
+/* One call, checked by the dispatcher: C (m x n, ldc) = alpha * op(A) * op(B) + beta * C, row-major, for
+ * `batch` matrices z = 0..batch-1 at A + z * stride_a, B + z * stride_b, C + z * stride_c (gp_sgemm: one).
+ * ta/tb: 0 = as stored, 1 = transposed. k == 0 means "do not read A or B" (also used for alpha == 0).
+ * kslice > 0 (split-k, rung 11's internal calls): matrix z multiplies the k-slice of kslice columns of
+ * op(A) / rows of op(B) that the strides point to, min(kslice, k - z * kslice) long. */
 typedef struct gp_sgemm_args {
     int64_t m, n, k;
     const float *A;
@@ -16,8 +19,14 @@ typedef struct gp_sgemm_args {
     int64_t lda, ldb, ldc;
     float alpha, beta;
     int ta, tb;
-    int vec_a, vec_b, vec_c; /* 1 if the matrix is 16-byte aligned and its ld is a multiple of 4 */
+    int vec_a, vec_b, vec_c; /* 1 if every matrix is 16-byte aligned and its ld is a multiple of 4 */
+    int64_t batch;
+    int64_t stride_a, stride_b, stride_c;
+    int64_t kslice;
 } gp_sgemm_args;
+
+/* Launches at most this many matrices of a batch at once (the grid's y or z dimension). */
+#define GP_SGEMM_MAX_GRID_BATCH 65535
 
 /* Rung 10's tile configurations. gp__sgemm_r10_pick is the per-shape rule (dev NULL: an H100);
  * gp_set_config(h, GP_PRIM_SGEMM, cfg) makes rung 10 use configuration cfg instead (the tuning sweep of
@@ -25,6 +34,12 @@ typedef struct gp_sgemm_args {
 #define GP_SGEMM_R10_CONFIGS 6
 int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k);
 const char *gp__sgemm_r10_config_name(int cfg);
+/* Rung 10's launch of configuration cfg (rung 11 runs it over k-slices). */
+gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg);
+
+/* Rung 11's split of k: the number of k-slices (1 = no split) for one m x n x k product under configuration
+ * cfg of rung 10 with `ws_bytes` of workspace for the partial products (pure; dev NULL: an H100). */
+int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int cfg, size_t ws_bytes);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,94 @@
+// 11_splitk.cu — sgemm rung 11: split k when the tiles of C do not fill the GPU.
+// Over rung 10: a product whose m x n holds fewer tiles than the GPU has block slots leaves SMs idle for
+// the whole k loop, however long (64x64x65536: one tile, one block, 131 SMs idle). This rung cuts k into S
+// slices and runs rung 10's kernel once per slice (the slices are the grid's y dimension, so one launch),
+// each slice writing its partial product to the workspace; a second kernel adds the S partials of each
+// element in slice order (fixed, so the result does not depend on timing) and applies alpha and beta.
+// Cost: S x m x n x 4 bytes written and read again, small where S is large (small m x n).
+// The rule (gp__sgemm_r11_slices, tested on the CPU): no split when the tiles fill half a wave of block slots;
+// else S = enough slices for two waves, each at least GP_SPLITK_MIN_K long, at most 256, and the partials
+// must fit the workspace. Everything else is rung 10 (same tile configuration rule, same kernel).
+// H100 80GB HBM3: measured: pending.
+#include "sgemm_async.cuh"
+
+#define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
+#define GP_SPLITK_MAX 256
+
+/* C[i][j] = alpha * sum_s W[s][i][j] + beta * C[i][j], slices added in order; W is S x m x n dense. */
+__global__ void __launch_bounds__(256) sgemm_splitk_reduce(const float *__restrict__ W, int64_t slices, int64_t m,
+                                                           int64_t n, float alpha, float beta, float *C, int64_t ldc)
+{
+    const int64_t total = m * n, step = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total; e += step) {
+        float acc = 0.f;
+        for (int64_t s = 0; s < slices; s++) acc += W[s * total + e];
+        float *c = C + (e / n) * ldc + e % n;
+        *c = beta == 0.f ? alpha * acc : fmaf(beta, *c, alpha * acc);
+    }
+}
+
+/* Block slots per SM of rung 10's configurations (their __launch_bounds__ minimum) and tile sizes. */
+static const int r10_tile_m[GP_SGEMM_R10_CONFIGS] = {128, 128, 128, 128, 64, 128};
+static const int r10_tile_n[GP_SGEMM_R10_CONFIGS] = {256, 256, 128, 64, 64, 256};
+static const int r10_per_sm[GP_SGEMM_R10_CONFIGS] = {1, 1, 2, 4, 3, 1};
+
+extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int cfg,
+                                        size_t ws_bytes)
+{
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
+    int64_t tiles, slots, s;
+    if (cfg < 0 || cfg >= GP_SGEMM_R10_CONFIGS || m <= 0 || n <= 0 || k <= 0) return 1;
+    tiles = gp_ceil_div(m, r10_tile_m[cfg]) * gp_ceil_div(n, r10_tile_n[cfg]);
+    slots = sms * r10_per_sm[cfg];
+    if (2 * tiles >= slots) return 1;                /* the tiles alone fill half a wave or more */
+    s = gp_ceil_div(2 * slots, tiles);               /* two waves of (tile, slice) blocks */
+    if (s > k / GP_SPLITK_MIN_K) s = k / GP_SPLITK_MIN_K;
+    if (s > GP_SPLITK_MAX) s = GP_SPLITK_MAX;
+    while (s > 1 && (size_t)s * (size_t)(m * n) * sizeof(float) > ws_bytes) s--;
+    return s > 1 ? s : 1;
+}
+
+GP_LAUNCHER(sgemm_r11_launch, gp_sgemm_args, ctx, p)
+{
+    const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
+                        ? ctx->config
+                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k);
+    int64_t slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, p->m, p->n, p->k, cfg, ctx->workspace_bytes) : 1;
+    gp_sgemm_args q;
+    int64_t kslice;
+    ctx->ran_config = cfg;
+    if (slices <= 1) return gp__sgemm_r10_run(ctx->stream, p, cfg);
+    /* slices of whole k-steps (a multiple of 32 also keeps 16-byte alignment along k) */
+    kslice = (gp_ceil_div(p->k, slices) + 31) / 32 * 32;
+    slices = gp_ceil_div(p->k, kslice);
+    q = *p;
+    q.C = (float *)ctx->workspace;
+    q.ldc = p->n;
+    q.alpha = 1.f;
+    q.beta = 0.f;
+    q.vec_c = p->n % 4 == 0;
+    q.batch = slices;
+    q.kslice = kslice;
+    q.stride_a = p->ta ? kslice * p->lda : kslice; /* A is k x m when transposed: k runs down its rows */
+    q.stride_b = p->tb ? kslice : kslice * p->ldb;
+    q.stride_c = p->m * p->n;
+    GP_TRY(gp__sgemm_r10_run(ctx->stream, &q, cfg));
+    {
+        const int threads = 256;
+        const unsigned blocks = gp_grid_for(ctx->dev, threads, p->m * p->n, 2);
+        sgemm_splitk_reduce<<<blocks, threads, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta, p->C,
+                                                                 p->ldc);
+    }
+    return gp__launch_status();
+}
+
+static gp_kernel_info sgemm_r11_kernel(void)
+{
+    typedef gp_sg_async_cfg<64, 64, 32, 4, 2, 1, 1, 3> C; /* the configuration small products split */
+    gp_kernel_info k = {(const void *)gp_sg_async_kernel<64, 64, 32, 4, 2, 1, 1, 3, 3, false, true, true>, C::NT, C::SMEM};
+    return k;
+}
+
+GP_RUNG_CONFIGS(gp__sgemm_r11, "splitk", "rung 10 with k cut into slices when the tiles do not fill the GPU",
+                80, GP_RUNG_AUTO, sgemm_r11_launch_entry, NULL, sgemm_r11_kernel, GP_SGEMM_R10_CONFIGS,
+                gp__sgemm_r10_config_name);

@@ -1,0 +1,147 @@
+/* test_gpu_gemm.c — every tensor-core gemm rung + auto: each type combination (bf16/f16 -> 16-bit or f32,
+ * tf32) x 4 transposes on the issue's odd shapes (1x1x1, 127x129x131, 1000x1x1000, 4097x4095x33, k not a
+ * multiple of 8), alpha/beta with padded, odd leading dimensions and misaligned bases (the element-wise
+ * copies), k == 0, tf32 inputs with bits to round away, every configuration of the configurable rungs forced,
+ * a user stream, and every bad argument's status. Each matrix is allocated exactly its span (memcheck sees
+ * any over-read); C is checked element by element against a double CPU reference and outside its window.
+ * GP_TEST_SMALL (compute-sanitizer) drops the 4097x4095 shape. Exits 77 (skipped) without a CUDA device. */
+#include "tcheck.h"
+#include "gpu_test.h"
+#include "devdata.h"
+#include "verify_cases.h"
+#include <cuda_runtime.h>
+#include <stdlib.h>
+
+static void arg_checks(gp_handle h)
+{
+    char *d = NULL, host[64];
+    const gp_dtype B16 = GP_DTYPE_BF16, F16 = GP_DTYPE_F16, F32 = GP_DTYPE_F32;
+    cudaMalloc((void **)&d, 1 << 16);
+    void *A = d, *B = d + 4096, *C = d + 8192;
+#define G(ta, tb, m, n, k, a, at, lda, b, bt, ldb, c, ct, ldc, cm) \
+    gp_gemm(h, ta, tb, m, n, k, 1.f, a, at, lda, b, bt, ldb, 0.f, c, ct, ldc, cm)
+    const gp_trans N = GP_NO_TRANS, T = GP_TRANS;
+    CHECK_EQ_INT(gp_gemm(NULL, N, N, 4, 4, 4, 1.f, A, B16, 4, B, B16, 4, 0.f, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_HANDLE);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_SUCCESS);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, F16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE); /* mixed */
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, C, F16, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE); /* C f16 */
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, F32, 4, B, F32, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE); /* f32 in */
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, F16, 4, B, F16, 4, C, F32, 4, GP_COMPUTE_TF32), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, F32, 4, B, F32, 4, C, B16, 4, GP_COMPUTE_TF32), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, (gp_dtype)7, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, C, F32, 4, (gp_compute)9), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G((gp_trans)2, N, 4, 4, 4, A, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G(N, N, -1, 4, 4, A, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G(N, N, 4, 4, 5, A, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE); /* lda < k */
+    CHECK_EQ_INT(G(T, N, 5, 4, 4, A, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE); /* lda < m */
+    CHECK_EQ_INT(G(N, T, 4, 4, 5, A, B16, 5, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE); /* ldb < k */
+    CHECK_EQ_INT(G(N, N, 4, 5, 4, A, B16, 4, B, B16, 5, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE); /* ldc < n */
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, NULL, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_NULL_POINTER);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, NULL, F32, 4, GP_COMPUTE_F32), GP_ERROR_NULL_POINTER);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, host, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_HOST_POINTER);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, host, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_HOST_POINTER);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, host, F32, 4, GP_COMPUTE_F32), GP_ERROR_HOST_POINTER);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, (char *)A + 8, F32, 4, GP_COMPUTE_F32), GP_ERROR_OVERLAP);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, B, B16, 4, GP_COMPUTE_F32), GP_ERROR_OVERLAP);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, d + 1, B16, 4, B, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, B16, 4, B, B16, 4, d + 8194, F32, 4, GP_COMPUTE_F32), GP_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(G(N, N, 4, 4, 4, A, F32, 4, d + 4098, F32, 4, C, F32, 4, GP_COMPUTE_TF32), GP_ERROR_INVALID_VALUE);
+    /* m or n == 0: no-op; k == 0: A and B are not read (NULL accepted), C = beta C */
+    CHECK_EQ_INT(G(N, N, 0, 4, 4, NULL, B16, 4, NULL, B16, 4, NULL, F32, 4, GP_COMPUTE_F32), GP_SUCCESS);
+    CHECK_EQ_INT(G(N, N, 4, 4, 0, NULL, B16, 1, NULL, B16, 4, C, F32, 4, GP_COMPUTE_F32), GP_SUCCESS);
+#undef G
+    CHECK_EQ_INT(gp_set_rung(h, GP_PRIM_GEMM, gp_rung_count(GP_PRIM_GEMM) + 1), GP_ERROR_INVALID_RUNG);
+    CHECK_EQ_INT(cudaDeviceSynchronize(), cudaSuccess);
+    cudaFree(d);
+}
+
+int main(void)
+{
+    static const int64_t shapes[][3] = {{1, 1, 1}, {127, 129, 131}, {1000, 1, 1000}, {33, 65, 7}, {64, 72, 37},
+                                        {256, 256, 256}, {200, 264, 520}};
+    const int small = getenv("GP_TEST_SMALL") != NULL;
+    uint64_t seed = tc_seed("test_gpu_gemm");
+    gp_handle h;
+    cudaStream_t s;
+    gpt_skip_without_device("test_gpu_gemm");
+    CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
+    arg_checks(h);
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_GEMM); r++) {
+        const int before = tc_fail;
+        int supported = 1;
+        if (r > 0 && gp_rung_supported(h, GP_PRIM_GEMM, r, &supported) == GP_SUCCESS && !supported) {
+            printf("rung %d: not supported on this device, skipped\n", r);
+            continue;
+        }
+        for (int cb = 0; cb < gpt_gemm_combo_count(); cb++)
+            for (int t = 0; t < 4; t++) {
+                for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, shapes[i][0], shapes[i][1], shapes[i][2]);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
+                {
+                    /* alpha/beta with padded odd leading dimensions and misaligned bases */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 67, 45, 53);
+                    c.alpha = -1.5f; c.beta = 0.75f; c.pad_a = 3; c.pad_b = 1; c.pad_c = 2;
+                    c.off_a = 1; c.off_b = 3; c.off_c = 1;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    /* padded leading dimensions that keep rows 16-byte aligned: the fast copies with ld > cols */
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 130, 136, 72);
+                    c.beta = 2.f; c.pad_a = 8; c.pad_b = 16; c.pad_c = 8;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    /* k == 0 and alpha == 0: C = beta C */
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 37, 41, 0);
+                    c.beta = -2.f;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 37, 41, 19);
+                    c.alpha = 0.f; c.beta = 3.f;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
+                if (!small && t == 0) {
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 0, 4097, 4095, 33);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
+            }
+        for (int t = 0; t < 4; t++) { /* tf32 inputs with bits below its precision */
+            gpt_gemm_case c = gpt_gemm_case_of(r, 4, t & 1, t >> 1, 127, 129, 131);
+            c.low_bits = 1;
+            CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+        }
+        printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAILED");
+    }
+    /* every configuration of each configurable rung, forced */
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_GEMM); r++) {
+        gp_rung_info ri;
+        if (gp_get_rung_info(GP_PRIM_GEMM, r, &ri) != GP_SUCCESS) continue;
+        for (int cfg = 0; cfg < ri.configs; cfg++) {
+            const int before = tc_fail;
+            int ran = -1;
+            CHECK_EQ_INT(gp_set_config(h, GP_PRIM_GEMM, cfg), GP_SUCCESS);
+            for (int cb = 0; cb < gpt_gemm_combo_count(); cb++)
+                for (int t = 0; t < 4; t++) {
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 300, 520, 136);
+                    const int st = gpt_verify_gemm_case(h, &c, seed++, 0);
+                    gp_get_last_config(h, GP_PRIM_GEMM, &ran);
+                    CHECK(st == 0);
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 127, 129, 131);
+                    c.beta = 0.5f; c.pad_c = 3;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
+            CHECK_EQ_INT(gp_set_config(h, GP_PRIM_GEMM, -1), GP_SUCCESS);
+            printf("rung %d configuration %d (%s, ran %d): %s\n", r, cfg, gp_rung_config_name(GP_PRIM_GEMM, r, cfg), ran,
+                   tc_fail == before ? "ok" : "FAILED");
+        }
+    }
+    /* on a user stream, and the automatic choice */
+    CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+    CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
+    {
+        gpt_gemm_case c = gpt_gemm_case_of(0, 0, 0, 0, 513, 257, 129);
+        CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+    }
+    CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
+    cudaStreamDestroy(s);
+    CHECK(tc_auto_rung(h, GP_PRIM_GEMM) > 0);
+    CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);
+    return tc_summary("test_gpu_gemm");
+}
