@@ -1,13 +1,10 @@
 /* test_conv_ref.c — the convolution and Jacobi CPU references on hand-worked cases (identity and box filters,
  * border cells, correlation without flip, VALID sizes, separable = outer product, conv1d = 1-row conv2d,
  * the tolerance, Jacobi's fixed boundary and one hand-computed step), and what needs no device: the
- * argument checks that fail before any pointer is looked at, the rung tables and the picking rule. */
+ * argument checks that fail before any pointer is looked at and the rung tables (the picking rules: test_pick.c). */
 #include "tcheck.h"
 #include "ref/ref.h"
-#include "core/internal.h"
-#include "conv2d/conv2d_internal.h"
-#include "separable/separable_internal.h"
-#include "jacobi/jacobi_internal.h"
+#include "gpuprim.h"
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -17,19 +14,6 @@ static int rung(gp_prim p, const char *name)
     int r = gp_rung_find(p, name);
     if (!r) fprintf(stderr, "no rung '%s' in %s\n", name, gp_prim_name(p));
     return r;
-}
-
-static int pick(gp_prim p, int forced, int cc, const void *args)
-{
-    gp_device_info dev;
-    gp_status st;
-    const gp_prim_desc *pd = gp__prim(p);
-    memset(&dev, 0, sizeof dev);
-    dev.cc_major = cc / 10;
-    dev.cc_minor = cc % 10;
-    dev.sm_count = 132;
-    int r = gp__pick(pd, forced, gp__supported_by_cc(pd, cc), &dev, args, &st);
-    return r ? r : -1;
 }
 
 static void conv2d_cases(void)
@@ -215,58 +199,6 @@ static void api_cases(void)
           strcmp(gp_rung_config_name(GP_PRIM_JACOBI, rung(GP_PRIM_JACOBI, "temporal"), 1), "T=8") == 0);
 }
 
-static void pick_cases(void)
-{
-    const uintptr_t base = (uintptr_t)1 << 20; /* addresses only: nothing is read */
-    gp_conv2d_args c;
-    gp_separable_args s;
-    gp_jacobi_args j;
-    memset(&c, 0, sizeof c);
-    c.rows = c.cols = c.out_rows = c.out_cols = 1000;
-    c.in = (const float *)base;
-    c.out = (float *)(base + (1 << 24));
-    c.ld_in = c.ld_out = 1000;
-    c.fr = c.fc = 3;
-    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, 90, &c), rung(GP_PRIM_CONV2D, "register_tile"));
-    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, 80, &c), rung(GP_PRIM_CONV2D, "register_tile"));
-    c.fr = 31;
-    c.fc = 31;
-    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, 90, &c), rung(GP_PRIM_CONV2D, "register_tile"));
-    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, rung(GP_PRIM_CONV2D, "constant"), 90, &c), rung(GP_PRIM_CONV2D, "constant"));
-    c.fc = 33; /* larger than the constant slots: only the naive rung, forced or not */
-    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, 90, &c), rung(GP_PRIM_CONV2D, "naive"));
-    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, rung(GP_PRIM_CONV2D, "register_tile"), 90, &c), rung(GP_PRIM_CONV2D, "naive"));
-    c.fc = 3;
-    c.fr = 33;
-    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, rung(GP_PRIM_CONV2D, "smem_tile"), 90, &c), rung(GP_PRIM_CONV2D, "naive"));
-
-    memset(&s, 0, sizeof s);
-    s.rows = s.cols = s.out_rows = s.out_cols = 1000;
-    s.fr = s.fc = 15;
-    s.row_filter = (const float *)base;
-    s.col_filter = (const float *)(base + 64);
-    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, 90, &s), rung(GP_PRIM_SEPARABLE, "fused"));
-    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, rung(GP_PRIM_SEPARABLE, "two_pass"), 90, &s), rung(GP_PRIM_SEPARABLE, "two_pass"));
-    s.fc = 33;
-    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, 90, &s), rung(GP_PRIM_SEPARABLE, "two_pass"));
-    s.fc = 15;
-    s.col_filter = NULL; /* conv1d */
-    s.fr = 1;
-    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, 90, &s), rung(GP_PRIM_SEPARABLE, "two_pass"));
-    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, rung(GP_PRIM_SEPARABLE, "fused"), 90, &s), rung(GP_PRIM_SEPARABLE, "two_pass"));
-
-    memset(&j, 0, sizeof j);
-    j.rows = j.cols = j.ld = 1000;
-    j.steps = 1;
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, 90, &j), rung(GP_PRIM_JACOBI, "streaming"));
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, rung(GP_PRIM_JACOBI, "temporal"), 90, &j), rung(GP_PRIM_JACOBI, "streaming"));
-    j.steps = 16;
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, 90, &j), rung(GP_PRIM_JACOBI, "temporal"));
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, rung(GP_PRIM_JACOBI, "naive"), 90, &j), rung(GP_PRIM_JACOBI, "naive"));
-    j.steps = 2;
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, 80, &j), rung(GP_PRIM_JACOBI, "temporal"));
-}
-
 int main(void)
 {
     conv2d_cases();
@@ -274,6 +206,5 @@ int main(void)
     tolerance_cases();
     jacobi_cases();
     api_cases();
-    pick_cases();
     return tc_summary("test_conv_ref");
 }
