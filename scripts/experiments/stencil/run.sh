@@ -56,7 +56,7 @@ for d in "${cands[@]}"; do
 #include <stdio.h>
 int main(void) { cudnnHandle_t h; if (cudnnCreate(&h) != CUDNN_STATUS_SUCCESS) return 1; printf("cuDNN %zu\n", cudnnGetVersion()); cudnnDestroy(h); return 0; }
 EOF
-    flags="-DHAVE_CUDNN -I$inc -L$l -l:$(basename "$lib") -Xlinker -rpath=$l"
+    flags="-DGPB_HAVE_CUDNN -I$inc -L$l -l:$(basename "$lib") -Xlinker -rpath=$l"
     if nvcc -o "$B/cudnn_probe" "$B/cudnn_probe.cu" $flags >>"$OUT/build.log" 2>&1 && "$B/cudnn_probe" >>"$OUT/build.log" 2>&1; then
       CUDNN_FLAGS=$flags
       CUDNN_DESC="$("$B/cudnn_probe") ($lib)"
@@ -67,8 +67,9 @@ done
 echo "cuDNN: $CUDNN_DESC" | tee -a "$OUT/build.log"
 
 echo "== build (harness)" | tee -a "$OUT/build.log"
-nvcc -O3 -std=c++17 -gencode arch=compute_${ARCH},code=${SM} -I include -I src -Xcompiler -fopenmp \
-  scripts/experiments/stencil/stencil_bench.cu "$B/ref_conv.o" "$B/libgpuprim.a" -cudart shared $CUDNN_FLAGS -lgomp \
+nvcc -O3 -std=c++17 -gencode arch=compute_${ARCH},code=${SM} -I include -I src -I bench -Xcompiler -fopenmp \
+  scripts/experiments/stencil/stencil_bench.cu bench/vendor_conv.cu "$B/ref_conv.o" "$B/libgpuprim.a" -cudart shared \
+  $CUDNN_FLAGS -lgomp \
   -o "$B/stencil_bench" >>"$OUT/build.log" 2>&1 || { echo "harness build failed (see $OUT/build.log)"; tail -30 "$OUT/build.log"; exit 1; }
 
 # ---- registers / spills of the stencil kernels (ptxas -v from the library build), SASS instruction counts
