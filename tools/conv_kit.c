@@ -194,6 +194,24 @@ out:
     return fail;
 }
 
+int gpt_conv_verify_shapes(gp_handle h, int sep, const gpt_opts *o, int rung, const int (*shapes)[5], int nshapes,
+                           uint64_t *seed, int *calls)
+{
+    const int k = gpt_conv_filter_arg(o, 0);
+    int f = 0;
+    for (int i = 0; i < nshapes; i++) {
+        const int64_t rows = o->m >= 0 ? o->m : shapes[i][0], cols = o->n >= 0 ? o->n : shapes[i][1];
+        const int fr = k ? k : shapes[i][2], fc = k ? k : shapes[i][3];
+        for (int mode = 0; mode < GP_CONV_MODE_COUNT; mode++)
+            for (int layout = 0; layout < GPT_CONV_LAYOUTS; layout++, (*calls)++) {
+                gpt_conv_case c = gpt_conv_case_of(rung, rows, cols, fr, fc, mode, layout);
+                c.ws_rows = shapes[i][4] ? shapes[i][4] - shapes[i][2] + fr : 0; /* the same strip height */
+                f += verify_conv(h, sep, &c, (*seed)++, o->verbose);
+            }
+    }
+    return f;
+}
+
 #define MAX_K_ARG (1 << 20)
 int gpt_conv_filter_arg(const gpt_opts *o, int dflt) { return o->k < 0 ? dflt : (int)o->k; }
 

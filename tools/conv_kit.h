@@ -28,6 +28,11 @@ typedef struct gpt_conv_bench {
 
 extern const gpt_case_hooks gpt_conv_bench_hooks;
 
+/* The verify cases of one rung: each {rows, cols, fr, fc, ws_rows} shape (--m, --n and --k replace its size and
+ * filter; ws_rows > 0: separable strips, ws_rows - fr rows each) in both modes and every layout, on gp_conv2d_f32
+ * (sep = 0) or gp_conv2d_separable_f32. Returns failures; adds the calls made to *calls. */
+int gpt_conv_verify_shapes(gp_handle h, int sep, const gpt_opts *o, int rung, const int (*shapes)[5], int nshapes,
+                           uint64_t *seed, int *calls);
 /* The filter edge --k asks for, `dflt` without --k. */
 int gpt_conv_filter_arg(const gpt_opts *o, int dflt);
 /* The modules' check_args: --k must be an odd filter edge; 0, or 1 with the reason in why. */

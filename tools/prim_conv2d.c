@@ -5,33 +5,25 @@
 #include "verify_cases.h"
 #include <string.h>
 
-/* {rows, cols, fr, fc}: every kind of filter up to the constant rungs' 31 x 31 and past it (rung 01 only), tiles
- * +-1 (rung 03: 32x32 outputs; rung 04: 128x32 or 256x32), one-row and one-column images, filters larger than
- * the image (SAME: only border taps meet it; VALID: an empty output that must stay untouched) */
-static const int verify_shapes[][4] = {
-    {45, 140, 1, 1},  {45, 140, 3, 3},  {45, 140, 5, 5},  {45, 140, 15, 15}, {45, 140, 31, 31}, {37, 263, 1, 7},
-    {37, 263, 9, 3},  {37, 263, 31, 1}, {1, 257, 3, 3},   {257, 1, 3, 3},    {33, 129, 5, 5},   {31, 255, 7, 7},
-    {65, 257, 3, 3},  {5, 7, 15, 15},   {1, 1, 31, 31},   {40, 50, 33, 33},  {60, 20, 41, 3},
+/* {rows, cols, fr, fc, 0}: every kind of filter up to the constant rungs' 31 x 31 and past it (rung 01 only),
+ * tiles +-1 (rung 03: 32x32 outputs; rung 04: 128x32 or 256x32), one-row and one-column images, filters larger
+ * than the image (SAME: only border taps meet it; VALID: an empty output that must stay untouched) */
+static const int verify_shapes[][5] = {
+    {45, 140, 1, 1, 0},  {45, 140, 3, 3, 0},  {45, 140, 5, 5, 0},  {45, 140, 15, 15, 0}, {45, 140, 31, 31, 0},
+    {37, 263, 1, 7, 0},  {37, 263, 9, 3, 0},  {37, 263, 31, 1, 0}, {1, 257, 3, 3, 0},    {257, 1, 3, 3, 0},
+    {33, 129, 5, 5, 0},  {31, 255, 7, 7, 0},  {65, 257, 3, 3, 0},  {5, 7, 15, 15, 0},    {1, 1, 31, 31, 0},
+    {40, 50, 33, 33, 0}, {60, 20, 41, 3, 0},
 };
 
 static int conv2d_verify(gp_handle h, const gpt_opts *o, int rung, char *detail, size_t len)
 {
-    const int k = gpt_conv_filter_arg(o, 0);
     uint64_t seed = (uint64_t)o->seed;
-    int f = 0, calls = 0;
-    for (size_t i = 0; i < sizeof verify_shapes / sizeof verify_shapes[0]; i++) {
-        const int64_t rows = o->m >= 0 ? o->m : verify_shapes[i][0], cols = o->n >= 0 ? o->n : verify_shapes[i][1];
-        const int fr = k ? k : verify_shapes[i][2], fc = k ? k : verify_shapes[i][3];
-        for (int mode = 0; mode < GP_CONV_MODE_COUNT; mode++)
-            for (int layout = 0; layout < GPT_CONV_LAYOUTS; layout++, calls++) {
-                gpt_conv_case c = gpt_conv_case_of(rung, rows, cols, fr, fc, mode, layout);
-                f += gpt_verify_conv2d_case(h, &c, seed++, o->verbose);
-            }
-    }
+    int calls = 0, f = gpt_conv_verify_shapes(h, 0, o, rung, verify_shapes,
+                                              (int)(sizeof verify_shapes / sizeof verify_shapes[0]), &seed, &calls);
     /* the constant-memory rungs' filter ring, from 4 host threads on 4 streams (auto: rungs 02-04 in turn) */
     if (rung != 1) f += gpt_verify_conv_ring(0, rung, 4, 10, 256, 320, 15, seed++, o->verbose);
     snprintf(detail, len, "%d calls: filters 1x1-41x3%s, SAME/VALID, 3 layouts%s", calls,
-             o->m >= 0 || o->n >= 0 || k ? " (sizes as given)" : ", 1x1-257x1 images",
+             o->m >= 0 || o->n >= 0 || o->k >= 0 ? " (sizes as given)" : ", 1x1-257x1 images",
              rung != 1 ? "; the constant ring from 4 threads" : "");
     return f;
 }

@@ -22,17 +22,9 @@ static int separable_verify(gp_handle h, const gpt_opts *o, int rung, char *deta
 {
     const int k = gpt_conv_filter_arg(o, 0);
     uint64_t seed = (uint64_t)o->seed;
-    int f = 0, calls = 0, conv1d = 0;
-    for (size_t i = 0; i < sizeof verify_shapes / sizeof verify_shapes[0]; i++) {
-        const int64_t rows = o->m >= 0 ? o->m : verify_shapes[i][0], cols = o->n >= 0 ? o->n : verify_shapes[i][1];
-        const int fr = k ? k : verify_shapes[i][2], fc = k ? k : verify_shapes[i][3];
-        for (int mode = 0; mode < GP_CONV_MODE_COUNT; mode++)
-            for (int layout = 0; layout < GPT_CONV_LAYOUTS; layout++, calls++) {
-                gpt_conv_case c = gpt_conv_case_of(rung, rows, cols, fr, fc, mode, layout);
-                c.ws_rows = verify_shapes[i][4] ? verify_shapes[i][4] - verify_shapes[i][2] + fr : 0;
-                f += gpt_verify_separable_case(h, &c, seed++, o->verbose);
-            }
-    }
+    int calls = 0, conv1d = 0, f = gpt_conv_verify_shapes(h, 1, o, rung, verify_shapes,
+                                                          (int)(sizeof verify_shapes / sizeof verify_shapes[0]), &seed,
+                                                          &calls);
     /* conv1d always runs the row pass of rung 01: checked with auto and with rung 01 */
     if (rung <= 1)
         for (size_t i = 0; i < sizeof conv1d_n / sizeof conv1d_n[0]; i++)
