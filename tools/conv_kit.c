@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_CONST_TAPS 31 /* the constant-memory rungs' largest filter edge; larger filters run rung 01 */
 
@@ -228,6 +229,47 @@ enum { CB_IN, CB_OUT, CB_FILTER, CB_DENSE /* separable: the fr x fc outer produc
 #define CUDNN_REL_TOL 1e-4
 static int conv_cudnn(gpt_case *c, int set);
 
+/* The bench's reference in bands of rows, one host thread each (the 8192^2 separable reference is 15 G
+ * multiply-adds in double). */
+#define REF_MAX_THREADS 32
+struct ref_band {
+    const gpt_conv_bench *x;
+    const float *hf;
+    int64_t r0, r1;
+};
+
+static void *ref_rows(void *p)
+{
+    const struct ref_band *w = (const struct ref_band *)p;
+    const gpt_conv_bench *x = w->x;
+    if (x->sep)
+        gp_ref_separable_rows(x->rows, x->cols, x->hin, x->cols, w->hf, x->fc, w->hf + x->fc, x->fr, GP_CONV_SAME, w->r0,
+                              w->r1, x->want, x->abs_sum);
+    else
+        gp_ref_conv2d_rows(x->rows, x->cols, x->hin, x->cols, w->hf, x->fr, x->fc, GP_CONV_SAME, w->r0, w->r1, x->want,
+                           x->abs_sum);
+    return NULL;
+}
+
+static void reference_in_bands(const gpt_conv_bench *x, const float *hf)
+{
+    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    const int n = cpus < 1 ? 1 : cpus > REF_MAX_THREADS ? REF_MAX_THREADS : (int)cpus;
+    struct ref_band band[REF_MAX_THREADS];
+    pthread_t tid[REF_MAX_THREADS];
+    int started[REF_MAX_THREADS];
+    for (int i = 0; i < n; i++) {
+        band[i].x = x;
+        band[i].hf = hf;
+        band[i].r0 = x->rows * i / n;
+        band[i].r1 = x->rows * (i + 1) / n;
+        started[i] = pthread_create(&tid[i], NULL, ref_rows, &band[i]) == 0;
+        if (!started[i]) ref_rows(&band[i]); /* no thread: this one does the band */
+    }
+    for (int i = 0; i < n; i++)
+        if (started[i]) pthread_join(tid[i], NULL);
+}
+
 static int conv_setup(gpt_bench *b, gpt_case *c)
 {
     gpt_conv_bench *x = (gpt_conv_bench *)c->state;
@@ -262,11 +304,7 @@ static int conv_setup(gpt_bench *b, gpt_case *c)
         goto out;
     }
     gpb_progress("%s: CPU reference of %lldx%lld", b->cli->name, (long long)x->rows, (long long)x->cols);
-    if (x->sep)
-        gp_ref_separable_f32(x->rows, x->cols, x->hin, x->cols, hf, x->fc, hf + x->fc, x->fr, GP_CONV_SAME, x->want,
-                             x->abs_sum);
-    else
-        gp_ref_conv2d_f32(x->rows, x->cols, x->hin, x->cols, hf, x->fr, x->fc, GP_CONV_SAME, x->want, x->abs_sum);
+    reference_in_bands(x, hf);
     /* cuDNN's algorithm for the shape, found on set 0 (outside the timed runs) */
     have_cudnn = !gpb_vendor_conv_plan(x->rows, x->cols, x->fr, x->fc, 0, (const float *)c->buf[0][CB_IN],
                                        (const float *)c->buf[0][x->sep ? CB_DENSE : CB_FILTER],
