@@ -25,7 +25,7 @@ static int separable_verify(gp_handle h, const gpt_opts *o, int rung, char *deta
     int calls = 0, conv1d = 0, f = gpt_conv_verify_shapes(h, 1, o, rung, verify_shapes,
                                                           (int)(sizeof verify_shapes / sizeof verify_shapes[0]), &seed,
                                                           &calls);
-    /* conv1d always runs the row pass of rung 01: checked with auto and with rung 01 */
+    /* conv1d always runs the row pass of rung 01: checked with auto and with rung 01 (0 calls for rung 02) */
     if (rung <= 1)
         for (size_t i = 0; i < sizeof conv1d_n / sizeof conv1d_n[0]; i++)
             for (size_t j = 0; j < sizeof conv1d_k / sizeof conv1d_k[0]; j++)
@@ -34,7 +34,7 @@ static int separable_verify(gp_handle h, const gpt_opts *o, int rung, char *deta
                         f += gpt_verify_conv1d_case(h, o->n >= 0 ? o->n : conv1d_n[i], k ? k : conv1d_k[j], mode, off,
                                                     seed++, o->verbose);
     if (rung != 1) f += gpt_verify_conv_ring(1, rung, 4, 10, 256, 320, 15, seed++, o->verbose);
-    snprintf(detail, len, "%d calls: taps 1-1201, strips, SAME/VALID, 3 layouts%s; conv1d: %d calls%s", calls,
+    snprintf(detail, len, "%d calls: taps 1-1201, strips, SAME/VALID, 3 layouts%s; %d conv1d calls%s", calls,
              o->m >= 0 || o->n >= 0 || k ? " (sizes as given)" : "", conv1d,
              rung != 1 ? "; the constant ring from 4 threads" : "");
     return f;
