@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # gpu-check.sh OUTDIR — everything a GPU machine must check, in one call: build, every test (the large
 # >2^31-element cases included), compute-sanitizer memcheck + racecheck over the GPU tests, the ladder
-# benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR.
-# Environment: STEPS (default "build tests san bench"; "sweep" adds `gpuprim bench --sweep`, SWEEP_PRIMS the
+# benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR (the python step 3 more).
+# Environment: STEPS (default "build tests san bench"; "python" adds the Python package's tests with torch
+# and CuPy and python/bench.py (wheels from .whl/ if pytest or cuda-cccl are missing: scripts/python-wheels.sh);
+# "sweep" adds `gpuprim bench --sweep`, SWEEP_PRIMS the
 # primitives it covers, with its chart and per-primitive summary) picks steps, so a long check can be split over calls
 # on one machine (build-gpu/ stays); PRIMS="map reduce" limits the bench; BENCH_ARGS adds options;
 # TESTS is a ctest -R regex; SAN_TESTS a grep -E regex over the GPU test names the sanitizers run (default
@@ -55,6 +57,17 @@ say "sweep"
 $BUILD_DIR/gpuprim bench --sweep ${SWEEP_PRIMS:-map reduce scan compact histogram transpose sgemm} --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>>"$LOG" || { status=1; say "SWEEP FAILED or a result did not verify"; }
 python3 scripts/plot_sweep.py "$OUT/sweep.json" "$OUT/sweep.png" "$OUT/sweep-summary.txt" >>"$LOG" 2>&1 || say "sweep plot failed"
 cat "$OUT/sweep-summary.txt" 2>/dev/null
+fi
+if has python; then
+say "python"
+if ! python3 -m pytest --version >/dev/null 2>&1 || ! python3 -c "import cuda.compute" >/dev/null 2>&1; then
+  [ -d .whl ] && python3 -m pip install -q --no-index --find-links .whl pytest 'cuda-cccl[minimal-sysctk13]' >>"$LOG" 2>&1
+fi
+export GPUPRIM_LIBRARY=$PWD/$BUILD_DIR/libgpuprim.so PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH}
+GPUPRIM_SKIP_INSTALL_TEST=1 python3 -m pytest -q -p no:cacheprovider -r s python/tests ${PYTEST_ARGS:-} >"$OUT/python-tests.txt" 2>&1 || { status=1; say "PYTHON TESTS FAILED"; }
+tail -15 "$OUT/python-tests.txt" | tee -a "$LOG"
+python3 python/bench.py ${PYBENCH_ARGS:-} --json "$OUT/python-bench.json" >"$OUT/python-bench.txt" 2>>"$LOG" || { status=1; say "PYTHON BENCH FAILED"; }
+cat "$OUT/python-bench.txt"
 fi
 say "done, status $status"
 exit $status
