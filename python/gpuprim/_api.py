@@ -80,6 +80,8 @@ def _launch(x: ArrayInfo, prim: str, rung: Rung, fname: str, *args, config: Opti
         if deterministic is not None:
             h.set_deterministic(deterministic)
         st = getattr(lib, fname)(h.ptr, *args)
+        if st == 0:
+            h.called()
     finally:
         if prev >= 0:
             lib.cudaSetDevice(prev)

@@ -227,6 +227,7 @@ def _declare(dll: ctypes.CDLL) -> None:
         ("cudaSetDevice", c_int, [c_int]),
         ("cudaEventCreateWithFlags", c_int, [POINTER(c_void_p), ctypes.c_uint]),
         ("cudaEventRecord", c_int, [c_void_p, c_void_p]),
+        ("cudaEventDestroy", c_int, [c_void_p]),
         ("cudaStreamWaitEvent", c_int, [c_void_p, c_void_p, ctypes.c_uint]),
         ("cudaStreamIsCapturing", c_int, [c_void_p, POINTER(c_int)]),
         ("cudaGetErrorString", c_char_p, [c_int]),
@@ -351,41 +352,53 @@ def resolve_rung(prim: str, rung) -> int:
 
 
 # ---- handles: one per (device, thread) -------------------------------------------------------------------
+_CUDA_ERROR_CAPTURED_EVENT = 907  # cudaErrorCapturedEvent: the event was last recorded in a capturing stream
+
+
 class Handle:
     """A gp_handle on one device, used by one thread. It remembers the stream, rungs and configurations it
-    was last given so that a call only changes what differs, and orders its workspace across streams: when a
-    call comes on another stream than the last one, the new stream first waits (an event, no host wait) for
-    the work queued on the old one, since both use the handle's one workspace."""
+    was last given so that a call only changes what differs, and orders its one workspace across streams:
+    after each call an event is recorded on the call's stream, and a call on another stream than the last
+    first makes its stream wait for that event (on the GPU; the host does not wait). A stream that is being
+    captured into a CUDA graph does not wait (an event from outside a capture cannot be waited on inside
+    it): make a first call on the capturing stream before the capture, as torch's warm-up does."""
 
     __slots__ = ("ptr", "device", "stream", "rungs", "configs", "event", "deterministic")
 
     def __init__(self, device: int):
         h = c_void_p()
         check(lib.gp_create(byref(h)), "gp_create")
+        ev = c_void_p()
+        err = lib.cudaEventCreateWithFlags(byref(ev), 2)  # cudaEventDisableTiming
+        if err:
+            lib.gp_destroy(h.value)
+            _cuda_check(err, "cudaEventCreateWithFlags")
         self.ptr = h.value
         self.device = device
         self.stream: Optional[int] = None
         self.rungs: Dict[int, int] = {}
         self.configs: Dict[int, int] = {}
-        self.event: Optional[int] = None
+        self.event: int = ev.value
         self.deterministic = 0
 
     def use_stream(self, stream: int) -> None:
         if stream == self.stream:
             return
-        old = self.stream
-        if old is not None:
-            # An event recorded outside a capture cannot be waited on inside it (nor the reverse): there the
-            # caller orders the streams (capture after a call on the capturing stream, as torch's warm-up).
-            if not _capturing(stream) and not _capturing(old):
-                if self.event is None:
-                    ev = c_void_p()
-                    _cuda_check(lib.cudaEventCreateWithFlags(byref(ev), 2), "cudaEventCreateWithFlags")
-                    self.event = ev.value
-                _cuda_check(lib.cudaEventRecord(self.event, old), "cudaEventRecord")
-                _cuda_check(lib.cudaStreamWaitEvent(stream, self.event, 0), "cudaStreamWaitEvent")
+        if self.stream is not None and not _capturing(stream):
+            err = lib.cudaStreamWaitEvent(stream, self.event, 0)
+            if err:
+                lib.cudaGetLastError()
+                # last recorded inside a capture: that work runs when the graph is launched, ordered by its user
+                if err != _CUDA_ERROR_CAPTURED_EVENT:
+                    _cuda_check(err, "cudaStreamWaitEvent")
         check(lib.gp_set_stream(self.ptr, stream), "gp_set_stream")
         self.stream = stream
+
+    def called(self) -> None:
+        """After a call: the event the next call on another stream waits for."""
+        err = lib.cudaEventRecord(self.event, self.stream)
+        if err:
+            _cuda_check(err, "cudaEventRecord")
 
     def set_rung(self, p: int, rung: int) -> None:
         if self.rungs.get(p, 0) != rung:
@@ -463,8 +476,10 @@ def handle_for(device: int) -> Handle:
 
 def release_handles() -> None:
     """Destroys the calling thread's handles (frees their workspaces: cudaFree waits for the GPU). Later calls
-    create new ones. Work already queued, or captured into a CUDA graph, that uses them must be finished."""
+    create new ones. Work captured into a CUDA graph that uses them must not be launched afterwards. Without
+    this, a handle lives as long as the process (32 MB of device memory per device and thread that called)."""
     for dev, h in list(_tls.handles.items()):
         with _Device(dev):
+            lib.cudaEventDestroy(h.event)
             lib.gp_destroy(h.ptr)
         del _tls.handles[dev]
