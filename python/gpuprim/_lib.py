@@ -360,8 +360,9 @@ class Handle:
     was last given so that a call only changes what differs, and orders its one workspace across streams:
     after each call an event is recorded on the call's stream, and a call on another stream than the last
     first makes its stream wait for that event (on the GPU; the host does not wait). A stream that is being
-    captured into a CUDA graph does not wait (an event from outside a capture cannot be waited on inside
-    it): make a first call on the capturing stream before the capture, as torch's warm-up does."""
+    captured into a CUDA graph neither waits nor records (an event from outside a capture cannot be waited on
+    inside it): make a first call on the capturing stream before the capture, as torch's warm-up does, and
+    order the graph's launches with other work on the handle's device yourself."""
 
     __slots__ = ("ptr", "device", "stream", "rungs", "configs", "event", "deterministic")
 
@@ -395,7 +396,10 @@ class Handle:
         self.stream = stream
 
     def called(self) -> None:
-        """After a call: the event the next call on another stream waits for."""
+        """After a call: the event the next call on another stream waits for. Not inside a capture (the
+        graph's launches are ordered by whoever launches them; the event keeps marking the work before)."""
+        if _capturing(self.stream):
+            return
         err = lib.cudaEventRecord(self.event, self.stream)
         if err:
             _cuda_check(err, "cudaEventRecord")

@@ -176,7 +176,11 @@ def test_a_capturing_stream_does_not_wait(C):
     kind.stream = 0xC
     fc.capturing.add(0xC)
     gpuprim.inclusive_scan(a)
-    assert fc.names() == ["gp_set_stream", "gp_scan_i32", "cudaEventRecord"]
+    assert fc.names() == ["gp_set_stream", "gp_scan_i32"]          # neither waits nor records
+    fc.capturing.clear()
+    kind.stream = 0xA
+    gpuprim.inclusive_scan(a)            # back on A: waits for the event of the last call outside the capture
+    assert fc.log[0] == ("cudaStreamWaitEvent", 0xA, 0xE1) and fc.log[-1] == ("cudaEventRecord", 0xE1, 0xA)
 
 
 def test_an_event_recorded_in_a_capture_is_not_an_error(C):
