@@ -8,6 +8,7 @@ tensor if torch is already imported, so ``sys.modules`` is asked.
 """
 from __future__ import annotations
 
+import ctypes
 import sys
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
@@ -31,7 +32,7 @@ class ArrayInfo:
     """One array argument, as gpuprim sees it. ``strides`` are in elements (C-contiguous if the array did not
     say otherwise)."""
 
-    __slots__ = ("obj", "kind", "ptr", "shape", "strides", "dtype", "device", "stream")
+    __slots__ = ("obj", "kind", "ptr", "shape", "strides", "dtype", "device", "stream", "keep")
 
     def __init__(self, obj, kind: "Kind", ptr: int, shape: Tuple[int, ...], strides: Tuple[int, ...],
                  dtype: str, device: int, stream: Optional[int] = None):
@@ -43,6 +44,7 @@ class ArrayInfo:
         self.dtype = dtype
         self.device = device
         self.stream = stream  # only for plain __cuda_array_interface__ objects: the stream they name
+        self.keep = None      # what must stay alive while the pointer is used (a DLPack capsule)
 
     @property
     def size(self) -> int:
@@ -235,11 +237,77 @@ class CudaArrayInterfaceKind(Kind):
         return info.stream or 0
 
 
+# ---- DLPack ----------------------------------------------------------------------------------------------
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int32),
+                ("dtype", _DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+
+_DL_CPU, _DL_CUDA, _DL_CUDA_HOST, _DL_CUDA_MANAGED = 1, 2, 3, 13
+_DL_DTYPES = {(0, 8): "int8", (0, 16): "int16", (0, 32): "int32", (0, 64): "int64", (1, 8): "uint8",
+              (1, 16): "uint16", (1, 32): "uint32", (1, 64): "uint64", (2, 16): "float16", (2, 32): "float32",
+              (2, 64): "float64", (4, 16): "bfloat16", (5, 64): "complex64", (5, 128): "complex128", (6, 8): "bool"}
+
+
+class DlpackKind(Kind):
+    """Objects that export only DLPack (``__dlpack__`` / ``__dlpack_device__``) on a CUDA device. gpuprim asks
+    for the data on the legacy default stream (DLPack stream 1) and runs there; results need ``out=``."""
+
+    name = "dlpack"
+
+    def matches(self, obj) -> bool:
+        return hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__")
+
+    def describe(self, obj, argname: str) -> ArrayInfo:
+        dev_type, dev_id = obj.__dlpack_device__()
+        if int(dev_type) not in (_DL_CUDA, _DL_CUDA_MANAGED):
+            where = {_DL_CPU: "host (CPU)", _DL_CUDA_HOST: "pinned host"}.get(int(dev_type), f"DLPack device {dev_type}")
+            raise TypeError(f"{argname} is a {where} array ({type(obj).__module__}.{type(obj).__name__}); gpuprim "
+                            "needs GPU memory: a torch tensor on a CUDA device, a CuPy array, or any object with "
+                            "__cuda_array_interface__ or CUDA DLPack")
+        try:
+            capsule = obj.__dlpack__(stream=1)
+        except TypeError:
+            capsule = obj.__dlpack__()
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.restype = ctypes.c_void_p
+        get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        p = get(capsule, b"dltensor")
+        t = _DLTensor.from_address(p)   # DLManagedTensor starts with its DLTensor
+        dtype = _DL_DTYPES.get((t.dtype.code, t.dtype.bits))
+        if dtype is None or t.dtype.lanes != 1:
+            raise TypeError(f"{argname} has DLPack dtype (code {t.dtype.code}, {t.dtype.bits} bits, "
+                            f"{t.dtype.lanes} lanes), which gpuprim does not take")
+        shape = tuple(t.shape[i] for i in range(t.ndim))
+        if t.strides:
+            strides = tuple(t.strides[i] for i in range(t.ndim))
+        else:
+            st, acc = [], 1
+            for n in reversed(shape):
+                st.append(acc)
+                acc *= n
+            strides = tuple(reversed(st))
+        ptr = (t.data or 0) + t.byte_offset
+        info = ArrayInfo(obj, self, ptr, shape, strides, dtype, int(dev_id), 0)
+        info.keep = capsule   # the capsule (and so the producer's buffer) lives as long as the description
+        return info
+
+    def current_stream(self, info: ArrayInfo) -> int:
+        return 0
+
+
 def _pointer_device(ptr: int) -> int:
     """The device a pointer belongs to (cudaPointerGetAttributes); the current device where the runtime cannot
     tell (a NULL pointer of an empty array, a host pointer: the C library then refuses it)."""
-    import ctypes
-
     from ._lib import lib
 
     class _Attr(ctypes.Structure):
@@ -257,7 +325,7 @@ def _pointer_device(ptr: int) -> int:
     return cur.value
 
 
-_KINDS: List[Kind] = [TorchKind(), CupyKind(), CudaArrayInterfaceKind()]
+_KINDS: List[Kind] = [TorchKind(), CupyKind(), CudaArrayInterfaceKind(), DlpackKind()]
 
 
 def register_kind(kind: Kind, first: bool = True) -> None:
@@ -283,7 +351,7 @@ def describe(obj: Any, argname: str) -> ArrayInfo:
             "memory: a torch tensor on a CUDA device, a CuPy array, or any object with __cuda_array_interface__")
     raise TypeError(
         f"{argname} must be a CUDA array (a torch tensor on a CUDA device, a CuPy array, or any object with "
-        f"__cuda_array_interface__), not {type(obj).__module__}.{type(obj).__name__}")
+        f"__cuda_array_interface__ or CUDA DLPack), not {type(obj).__module__}.{type(obj).__name__}")
 
 
 def shape_str(shape: Sequence[int]) -> str:

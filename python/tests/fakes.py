@@ -99,3 +99,43 @@ def install(monkeypatch):
 
 def uninstall(kind):
     _arrays.unregister_kind(kind)
+
+
+class DlpackArray:
+    """An object that exports only DLPack: __dlpack__ returns a real "dltensor" capsule over a DLManagedTensor
+    that points at a made-up device address."""
+
+    def __init__(self, shape, code=2, bits=32, ptr=0x7E00_0000_0000, strides=None, device=(2, 0), byte_offset=0,
+                 lanes=1):
+        import ctypes
+        from gpuprim._arrays import _DLTensor
+
+        class _Managed(ctypes.Structure):
+            _fields_ = [("dl_tensor", _DLTensor), ("manager_ctx", ctypes.c_void_p), ("deleter", ctypes.c_void_p)]
+
+        self._shape = (ctypes.c_int64 * max(len(shape), 1))(*shape)
+        self._strides = None if strides is None else (ctypes.c_int64 * max(len(strides), 1))(*strides)
+        m = _Managed()
+        t = m.dl_tensor
+        t.data = ptr
+        t.device.device_type, t.device.device_id = device
+        t.ndim = len(shape)
+        t.dtype.code, t.dtype.bits, t.dtype.lanes = code, bits, lanes
+        t.shape = ctypes.cast(self._shape, ctypes.POINTER(ctypes.c_int64))
+        if self._strides is not None:
+            t.strides = ctypes.cast(self._strides, ctypes.POINTER(ctypes.c_int64))
+        t.byte_offset = byte_offset
+        self._managed = m
+        self.device = device
+        self.streams_asked = []
+
+    def __dlpack_device__(self):
+        return self.device
+
+    def __dlpack__(self, stream=None):
+        import ctypes
+        self.streams_asked.append(stream)
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype = ctypes.py_object
+        new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self._managed), b"dltensor", None)

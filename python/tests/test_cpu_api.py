@@ -385,3 +385,30 @@ def test_cai_objects_are_read(fake, clib):
     bad.__cuda_array_interface__["mask"] = object()
     with pytest.raises(TypeError, match="mask"):
         gpuprim.inclusive_scan(bad, out=out)
+
+
+# ---- DLPack-only objects -----------------------------------------------------------------------------------
+def test_dlpack_objects_are_read(fake):
+    from fakes import DlpackArray
+    x = DlpackArray((10,), code=0, bits=32, ptr=0xAB000, byte_offset=8)
+    out = DlpackArray((10,), code=0, bits=32, ptr=0xCD000)
+    gpuprim.inclusive_scan(x, out=out)
+    call = fake.last
+    assert call["fname"] == "gp_scan_i32" and call["args"] == (0, 10, 0xAB008, 0xCD000)
+    assert x.streams_asked == [1]                      # the data asked for on the legacy default stream
+    assert call["x"].kind.current_stream(call["x"]) == 0 and call["x"].keep is not None
+    m = DlpackArray((4, 6), code=4, bits=16, strides=(8, 1))       # bfloat16 rows of a wider matrix
+    b = DlpackArray((6, 3), code=4, bits=16)
+    c = DlpackArray((4, 3), code=2, bits=32)
+    gpuprim.gemm(m, b, c=c)
+    assert fake.last["args"][6:9] == (m._managed.dl_tensor.data, 2, 8)
+    with pytest.raises(TypeError, match="pass out="):
+        gpuprim.inclusive_scan(x)
+    with pytest.raises(TypeError, match="host \\(CPU\\) array"):
+        gpuprim.inclusive_scan(DlpackArray((4,), device=(1, 0)))
+    with pytest.raises(TypeError, match="pinned host array"):
+        gpuprim.inclusive_scan(DlpackArray((4,), device=(3, 0)))
+    with pytest.raises(TypeError, match="2 lanes"):
+        gpuprim.inclusive_scan(DlpackArray((4,), lanes=2))
+    with pytest.raises(ValueError, match="not contiguous"):
+        gpuprim.reduce_sum(DlpackArray((4,), strides=(2,)))

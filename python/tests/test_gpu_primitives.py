@@ -378,3 +378,28 @@ def test_bogus_pointer_is_refused_by_the_c_library(B):
     from fakes import CaiArray
     with pytest.raises(gpuprim.GpuprimError, match="GP_ERROR_HOST_POINTER"):
         gpuprim.reduce_sum(CaiArray((1000,), "<f4", ptr=0x1234), out=CaiArray((), "<f4", ptr=0x5678))
+
+
+# ---- objects that export only DLPack -----------------------------------------------------------------------
+class DlpackOnly:
+    """The library's array seen only through DLPack (as an array library without __cuda_array_interface__)."""
+
+    def __init__(self, a):
+        self.a = a
+
+    def __dlpack__(self, stream=None):
+        return self.a.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self):
+        return self.a.__dlpack_device__()
+
+
+def test_dlpack_only_objects(B):
+    h = rng(12).integers(0, 100, 100003).astype(np.int32)
+    x, out = B.put(h), B.put(np.zeros(100003, np.int32))
+    r = gpuprim.inclusive_scan(DlpackOnly(x), out=DlpackOnly(out))     # runs on the legacy default stream
+    assert isinstance(r, DlpackOnly)
+    B.sync()
+    np.testing.assert_array_equal(B.get(out), np.cumsum(h).astype(np.int32))
+    with pytest.raises(TypeError, match="pass out="):
+        gpuprim.inclusive_scan(DlpackOnly(x))
