@@ -5,7 +5,7 @@ By default the wheel packages the library already built (GPUPRIM_LIBRARY, as CI 
 scripts/test.sh): the pip/scikit-build-core path is tested without compiling the CUDA code again (about a
 minute here; pip fetches scikit-build-core from PyPI for its isolated build). GPUPRIM_TEST_INSTALL_BUILD=1
 also builds the library from source through the repository's CMake project, for one architecture (several
-minutes). GPUPRIM_SKIP_INSTALL_TEST=1 skips both (offline machines)."""
+minutes). GPUPRIM_SKIP_INSTALL_TEST=1 skips both; without PyPI they skip, except in CI (CI=true)."""
 import os
 import subprocess
 import sys
@@ -25,6 +25,10 @@ def _pip_install(target, env):
                         "--target", str(target), os.path.join(REPO, "python")],
                        env=env, capture_output=True, text=True, timeout=3000)
     took = time.time() - t0
+    offline = ("No matching distribution found for scikit-build-core" in r.stderr
+               or "Failed to establish a new connection" in r.stderr)
+    if r.returncode != 0 and offline and os.environ.get("CI") != "true":
+        pytest.skip("PyPI is not reachable for the build backend (scikit-build-core); CI fails here instead")
     assert r.returncode == 0, f"pip install ./python failed after {took:.0f} s:\n{r.stdout[-4000:]}\n{r.stderr[-4000:]}"
     return took
 
