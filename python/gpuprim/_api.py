@@ -63,6 +63,8 @@ def _launch(x: ArrayInfo, prim: str, rung: Rung, fname: str, *args, config: Opti
     """One C call on x's device and current stream, with the rung (and configuration) asked for."""
     p = prim_id(prim)
     r = resolve_rung(prim, rung) if rung is not None else 0
+    if config is not None:
+        config = _check_config(prim, config)
     dev = x.device
     h = _lib._tls.handles.get(dev) or handle_for(dev)
     cur = _lib.ctypes.c_int(dev)
@@ -76,7 +78,7 @@ def _launch(x: ArrayInfo, prim: str, rung: Rung, fname: str, *args, config: Opti
         h.use_stream(x.kind.current_stream(x))
         h.set_rung(p, r)
         if config is not None or p in h.configs:
-            h.set_config(p, -1 if config is None else _int_arg(config, "config"))
+            h.set_config(p, -1 if config is None else config)
         if deterministic is not None:
             h.set_deterministic(deterministic)
         st = getattr(lib, fname)(h.ptr, *args)
@@ -88,6 +90,15 @@ def _launch(x: ArrayInfo, prim: str, rung: Rung, fname: str, *args, config: Opti
     if st:
         check(st, fname)
     return h
+
+
+def _check_config(prim: str, config) -> int:
+    config = _int_arg(config, "config")
+    most = max([ri.configs for ri in _lib.rung_infos(prim)] or [0])
+    if not -1 <= config < most:
+        raise ValueError(f"{prim} has tile configurations 0..{most - 1} (None or -1: per shape), not {config}"
+                         if most else f"{prim} has no tile configurations (config must be None)")
+    return config
 
 
 def _int_arg(v, name: str) -> int:

@@ -80,7 +80,9 @@ class Recorder:
 
     def __call__(self, x, prim, rung, fname, *args, config=None, deterministic=None):
         if rung is not None:
-            _api.resolve_rung(prim, rung)  # the real check (needs the library, not a GPU)
+            _api.resolve_rung(prim, rung)  # the real checks (they need the library, not a GPU)
+        if config is not None:
+            _api._check_config(prim, config)
         self.calls.append(dict(x=x, prim=prim, rung=rung, fname=fname, args=args, config=config,
                                deterministic=deterministic))
 

@@ -110,6 +110,12 @@ class FakeC:
     def gp_rung_count(self, p):
         return 11
 
+    def gp_get_rung_info(self, p, r, ref):
+        ri = ref._obj
+        ri.name, ri.summary, ri.min_cc, ri.automatic = b"r%d" % r, b"rung", 70, 1
+        ri.configs = 6 if r >= 10 else 0
+        return 0
+
     def gp_rung_find(self, p, name):
         return 3 if name == b"float4" else 0
 

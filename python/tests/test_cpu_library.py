@@ -66,6 +66,19 @@ def test_rung_arguments_are_checked_before_the_gpu(fake, clib):
     assert fake.last["rung"] == "lookback"
 
 
+def test_config_is_checked_before_the_gpu(fake, clib):
+    from fakes import FakeArray
+    a, b = FakeArray((8, 8)), FakeArray((8, 8))
+    with pytest.raises(ValueError, match="sgemm has tile configurations 0..5"):
+        gpuprim.sgemm(a, b, config=6)
+    with pytest.raises(TypeError, match="config must be an integer"):
+        gpuprim.sgemm(a, b, config="big")
+    with pytest.raises(ValueError, match="transpose has no tile configurations"):
+        from gpuprim import _api
+        _api._check_config("transpose", 0)
+    assert fake.calls == []
+
+
 def test_status_strings_come_from_c(clib):
     assert gpuprim.status_string(0) == "success"
     assert "device" in gpuprim.status_string(10)
