@@ -61,7 +61,7 @@ fi
 if has python; then
 say "python"
 if ! python3 -m pytest --version >/dev/null 2>&1 || ! python3 -c "import cuda.compute" >/dev/null 2>&1; then
-  [ -d .whl ] && python3 -m pip install -q --no-index --find-links .whl pytest 'cuda-cccl[minimal-sysctk13]' >>"$LOG" 2>&1
+  [ -d .whl ] && PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install -q --no-index --find-links .whl pytest 'cuda-cccl[minimal-sysctk13]' >>"$LOG" 2>&1
 fi
 export GPUPRIM_LIBRARY=$PWD/$BUILD_DIR/libgpuprim.so PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH}
 GPUPRIM_SKIP_INSTALL_TEST=1 python3 -m pytest -q -p no:cacheprovider -r s python/tests ${PYTEST_ARGS:-} >"$OUT/python-tests.txt" 2>&1 || { status=1; say "PYTHON TESTS FAILED"; }

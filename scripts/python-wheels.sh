@@ -5,7 +5,8 @@
 # extra minimal-sysctk13, without numba-cuda-mlir, whose 71 MB wheel only serves Python-callable operators,
 # so the benchmark's cuda.compute select is skipped). Into .whl/ (git-ignored; carry it to the GPU machine,
 # about 25 MB), then there:
-#   python3 -m pip install --no-index --find-links .whl pytest 'cuda-cccl[minimal-sysctk13]'
+#   PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install --no-index --find-links .whl pytest 'cuda-cccl[minimal-sysctk13]'
+# (scripts/gpu-check.sh's python step does that where pytest or cuda.compute is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYVER=${1:?usage: scripts/python-wheels.sh PYVER, the python3 version of the GPU machine, e.g. 3.12}
