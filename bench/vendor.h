@@ -61,6 +61,13 @@ int gpb_vendor_gemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha
                     const void *B, int64_t ldb, float beta, void *C, int64_t ldc, gp_dtype ab, gp_dtype c,
                     gp_compute compute, cudaStream_t s);
 
+/* cub::DeviceRadixSort::SortKeys (keys_in .. keys_out) or, with values_in, SortPairs of u32 keys and u32 values,
+ * over the whole key, ascending (vendor_sort.cu). Keys: GP_SORT_U32, GP_SORT_F32 or GP_SORT_U64; n <= INT32_MAX
+ * (CUB's int sizes); temp == NULL only sets *temp_bytes. CUB's f32 order differs from gp_sort_keys' in two
+ * places only: -0.0 and +0.0 are equal (input order), and NaNs with the sign bit set come first. */
+int gpb_vendor_sort(gp_sort_key key, int64_t n, const void *keys_in, void *keys_out, const void *values_in,
+                    void *values_out, void *temp, size_t *temp_bytes, cudaStream_t s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -87,6 +87,7 @@ typedef enum gp_prim {
     GP_PRIM_TRANSPOSE,
     GP_PRIM_SGEMM,
     GP_PRIM_GEMM,
+    GP_PRIM_SORT,
     GP_PRIM_COUNT
 } gp_prim;
 
@@ -338,6 +339,67 @@ GP_API gp_status gp_gemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64
                          const void *A, gp_dtype a_type, int64_t lda, const void *B, gp_dtype b_type, int64_t ldb,
                          float beta, void *C, gp_dtype c_type, int64_t ldc, gp_compute compute);
 /* END gemm API */
+
+/* ---- sort (radix sort of keys, or of keys with values) ---------------------------------------------- */
+/* BEGIN sort API */
+/* Key types. Keys are ordered by value; f32 by the total order
+ *     -inf < ... < -0.0 < +0.0 < ... < +inf < NaN,
+ * where every NaN (either sign, any payload) equals every other NaN: NaNs come last, in their input order
+ * (first in descending order, as torch.sort). */
+typedef enum gp_sort_key { GP_SORT_U32 = 0, GP_SORT_I32, GP_SORT_F32, GP_SORT_U64, GP_SORT_I64, GP_SORT_KEY_COUNT } gp_sort_key;
+typedef enum gp_sort_order { GP_SORT_ASCENDING = 0, GP_SORT_DESCENDING = 1, GP_SORT_ORDER_COUNT } gp_sort_order;
+
+/* gp_sort_keys sorts keys_in[0, n) into keys_out[0, n); gp_sort_pairs also moves values_in[i] with its key,
+ * values of value_bytes 4 or 8 (any 4- or 8-byte type: u32, u64, float, indices). Both are stable: keys that
+ * compare equal keep their input order, in descending order too (descending reverses the key order, not
+ * the order of equal keys). Out of place: keys_in and values_in are only read (never written, not even as
+ * scratch); the outputs must not overlap the inputs, each other or the workspace (GP_ERROR_OVERLAP).
+ *  - Bit range (as cub::DeviceRadixSort's begin_bit / end_bit): only bits [begin_bit, end_bit) of the key's
+ *    order-preserving unsigned form are compared: the bits themselves for u32 / u64, with the sign bit
+ *    flipped for i32 / i64, and for f32 the form of the order above (positive floats with the sign bit set,
+ *    negative floats inverted, every NaN 0xffffffff; descending: all bits inverted). 0 <= begin_bit <=
+ *    end_bit <= 8 x key bytes, else GP_ERROR_INVALID_VALUE; 0 and 32 (64) sort by the whole key; fewer bits
+ *    sort faster (one digit pass per 8 bits); begin_bit == end_bit compares nothing: a copy.
+ *  - Keys and values are moved, never converted: the outputs hold the inputs' bit patterns (NaN payloads and
+ *    the bits outside the range included).
+ *  - n is 64-bit: n >= 2^31 works where memory allows; n < 0: GP_ERROR_INVALID_VALUE; n = 0: nothing (the
+ *    pointers are not checked); n = 1: a copy. Keys must be aligned to the key size, values to the value
+ *    size (GP_ERROR_INVALID_VALUE); any such alignment works (16-byte aligned data loads faster).
+ *  - Scratch: workspace_bytes at `workspace` (device memory, any alignment, no initial contents needed,
+ *    garbage afterwards); workspace == NULL uses the handle's workspace (gp_set_workspace; gp_create's own is
+ *    GP_DEFAULT_WORKSPACE_BYTES) and ignores workspace_bytes. gp_sort_workspace_size says how much a call
+ *    needs; less is GP_ERROR_WORKSPACE_TOO_SMALL, returned before anything is queued.
+ *  - Queued on the handle's stream: no allocation, no host synchronisation.
+ * The rungs (GP_PRIM_SORT; gp_set_rung forces one; the automatic choice is the highest that the device
+ * supports and that accepts the call), and what each needs:
+ *   01 bitonic        sm_70; records (key bits, index) through a bitonic network, then a gather: O(n log^2 n).
+ *                     Workspace 8 bytes per key (16 where the range bits + log2(n) exceed 64: 64-bit keys).
+ *   02 radix_rts      sm_70; LSD radix sort, 8-bit digits, 3 kernels per pass (count, scan, scatter).
+ *                     Workspace: a second buffer of n keys and values + 12 bytes x 256 x min(tiles, 1024).
+ *   03 onesweep       sm_70; one histogram kernel for every pass, then one kernel per pass (decoupled
+ *                     look-back over the tiles' digit counts). Workspace: a second buffer of n keys and
+ *                     values + 2 KB per tile of 3456-6912 keys (0.3-0.6 bytes per key) + 4 KB per pass.
+ *   04 one_block      sm_70; an input of one rung-03 tile (6912 u32 keys; 3456-5376 for wider elements) is
+ *                     sorted by one block in one launch, no workspace. It takes only such inputs: a forced
+ *                     rung 04 runs rung 03 above one tile (gp_get_last_rung says so).
+ *   05 onesweep_lean  sm_80 and 128 KB of shared memory per block (A100, H100; not sm_86 / sm_89, which get
+ *                     rungs 03-04); 3 blocks per SM, conflict-free histogram, passes whose keys share one
+ *                     digit skipped. Up to 16384 keys (4-byte keys; 4096-8192 for wider elements): one block,
+ *                     no workspace; above: a second buffer of n keys and values + 2 KB per tile of 3840-7680
+ *                     keys (0.27-0.53 bytes per key) + 4 KB per pass. Configurations (gp_set_config, for tests and
+ *                     tuning; gp_get_last_config says which ran): 0 the onesweep passes, 1-4 one block of
+ *                     384x4, 1024x4, 1024x8 (elements of <= 8 bytes), 1024x16 keys (4-byte keys alone);
+ *                     a forced configuration that cannot hold the call runs the size rule's choice. */
+/* *bytes = the workspace a sort of n keys of key_type (with values of value_bytes 0, 4 or 8) needs through h,
+ * for any order and bit range, with the rung and configuration h is set to now (0 where one block sorts the
+ * input, or n <= 1). GP_ERROR_INVALID_VALUE for an unknown key type, value_bytes or n < 0. */
+GP_API gp_status gp_sort_workspace_size(gp_handle h, gp_sort_key key_type, int value_bytes, int64_t n, size_t *bytes);
+GP_API gp_status gp_sort_keys(gp_handle h, gp_sort_key key_type, int64_t n, const void *keys_in, void *keys_out,
+                              gp_sort_order order, int begin_bit, int end_bit, void *workspace, size_t workspace_bytes);
+GP_API gp_status gp_sort_pairs(gp_handle h, gp_sort_key key_type, int value_bytes, int64_t n, const void *keys_in,
+                               void *keys_out, const void *values_in, void *values_out, gp_sort_order order,
+                               int begin_bit, int end_bit, void *workspace, size_t workspace_bytes);
+/* END sort API */
 
 #ifdef __cplusplus
 }

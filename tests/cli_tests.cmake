@@ -148,7 +148,7 @@ cli_expect(gustafson 0 "132 +118.9" gustafson --fractions 0.9 --procs 132)
 # ---- on a GPU (skipped, exit 3, without one): the driver end to end ----
 # --n means elements for the 1-D primitives and columns for the matrix ones: the matrix primitives keep their
 # default shapes (a 100003-column sgemm checked against the CPU reference on every rung would take minutes)
-add_test(NAME cli_gpu_verify COMMAND gpuprim_cli verify map reduce scan compact histogram --n 100003 --seed 7)
+add_test(NAME cli_gpu_verify COMMAND gpuprim_cli verify map reduce scan compact histogram sort --n 100003 --seed 7)
 add_test(NAME cli_gpu_verify_matrix COMMAND gpuprim_cli verify transpose sgemm --seed 7)
 add_test(NAME cli_gpu_bench_quick COMMAND gpuprim_cli bench --quick --reps 5 --seed 7
          --json ${CMAKE_CURRENT_BINARY_DIR}/cli_gpu_bench.json --csv ${CMAKE_CURRENT_BINARY_DIR}/cli_gpu_bench.csv)

@@ -12,6 +12,8 @@
 #include "transpose/transpose_internal.h"
 #include "sgemm/sgemm_internal.h"
 #include "gemm/gemm_internal.h"
+#include "sort/sort_internal.h"
+#include "sort/sort_rule.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -162,6 +164,92 @@ static void gemm_rule(void)
     for (int c = 0; c < GP_GEMM_R03_CONFIGS; c++) CHECK(gp_rung_config_name(GP_PRIM_GEMM, 3, c) != NULL);
 }
 
+static void sort_rule(void)
+{
+    const int bitonic = rung(GP_PRIM_SORT, "bitonic"), rts = rung(GP_PRIM_SORT, "radix_rts");
+    const int onesweep = rung(GP_PRIM_SORT, "onesweep"), one_block = rung(GP_PRIM_SORT, "one_block");
+    const int lean = rung(GP_PRIM_SORT, "onesweep_lean");
+    gp_device_info sm86 = a100; /* 99 KB of shared memory per block: no room for rung 05's 128 KB histogram */
+    gp_sort_args a;
+    sm86.cc_minor = 6;
+    sm86.smem_per_block_optin = 99 << 10;
+    memset(&a, 0, sizeof a);
+    a.key_type = GP_SORT_U32;
+    a.end_bit = 32;
+    a.n = (int64_t)1 << 28;
+    /* the lean onesweep wherever it runs (sm_80+, 128 KB per block), at every size, one block or passes */
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &h100, &a), lean);
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &a100, &a), lean);
+    a.n = ((int64_t)1 << 31) + 12345;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &h100, &a), lean);
+    a.n = 1000;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &h100, &a), lean);
+    /* sm_70 (no cp.async) and sm_86 (99 KB): one block up to one rung-03 tile (6912 u32 keys), rung 03 above */
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &v100, &a), one_block);
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, lean, &v100, &a), -1);
+    a.n = 6912;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &v100, &a), one_block);
+    a.n = 6913;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &v100, &a), onesweep);
+    a.n = (int64_t)1 << 28;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &sm86, &a), onesweep);
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, lean, &sm86, &a), onesweep);
+    a.n = 1000; /* rung 05's 384 x 4 block fits */
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &sm86, &a), lean);
+    /* a forced one-block rung above its tile runs rung 03; u64/u64 pairs have a tile of 3456 */
+    a.n = 6913;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, one_block, &h100, &a), onesweep);
+    a.key_type = GP_SORT_U64;
+    a.end_bit = 64;
+    a.value_bytes = 8;
+    a.n = 3456;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, one_block, &h100, &a), one_block);
+    a.n = 3457;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, one_block, &h100, &a), onesweep);
+    /* the rungs below run when forced, at any size */
+    a.n = (int64_t)1 << 28;
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, bitonic, &h100, &a), bitonic);
+    CHECK_EQ_INT(pick(GP_PRIM_SORT, rts, &v100, &a), rts);
+    /* calls without a pass (one key) are taken by every rung */
+    a.n = 1;
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_SORT); r++) CHECK_EQ_INT(pick(GP_PRIM_SORT, r, &h100, &a), r);
+    /* the workspace each rung needs (gpuprim.h): none for one block; a second buffer of n keys and values plus
+     * a little per tile for the radix rungs; 8 bytes per key for bitonic's records (16 for 64-bit keys) */
+    {
+        /* key bytes, value bytes, rung 04's tile (384 x rung 03's keys per thread) */
+        static const int kv[][3] = {{4, 0, 6912}, {4, 4, 5376}, {4, 8, 4224}, {8, 0, 4608}, {8, 4, 3840}, {8, 8, 3456}};
+        for (int i = 0; i < 6; i++) {
+            const int kb = kv[i][0], vb = kv[i][1], tile = kv[i][2];
+            memset(&a, 0, sizeof a);
+            a.key_type = kb == 4 ? GP_SORT_F32 : GP_SORT_I64;
+            a.value_bytes = vb;
+            a.end_bit = 8 * kb;
+            for (int64_t n = 2; n <= ((int64_t)1 << 32); n = n * 3 + 1) {
+                const size_t data = (size_t)n * (size_t)(kb + vb);
+                a.n = n;
+                for (int r = 2; r <= 3; r++) { /* 3: 2 KB per tile of >= 3456 keys, 4 KB per pass */
+                    const size_t ws = gp__sort_workspace_bytes(r, &a);
+                    CHECK(ws >= data && ws <= data + (size_t)n * 2048 / 3456 + 2048 * 4 * kb + 4096 + 12 * 256 * 1024);
+                }
+                CHECK_EQ_INT(gp__sort_workspace_bytes(bitonic, &a), 256 + (size_t)n * (kb == 4 && n <= ((int64_t)1 << 32) ? 8 : 16));
+                if (gp_sort_r05_path(n, kb, vb) != 0) {
+                    CHECK_EQ_INT(gp__sort_workspace_bytes(lean, &a), 0);
+                } else {
+                    const size_t ws = gp__sort_workspace_bytes(lean, &a);
+                    CHECK(ws >= data && ws <= data + (size_t)n * 2048 / 3840 + 2048 * 4 * kb + 4096);
+                }
+                CHECK_EQ_INT(gp__sort_workspace_bytes(one_block, &a) == 0, n <= tile);
+                a.forced_path = 1; /* configuration 0: the passes, at any size */
+                CHECK(gp__sort_workspace_bytes(lean, &a) >= data);
+                a.forced_path = 0;
+            }
+            a.n = 1;
+            for (int r = 1; r <= gp_rung_count(GP_PRIM_SORT); r++) CHECK_EQ_INT(gp__sort_workspace_bytes(r, &a), 0);
+        }
+    }
+    for (int c = 0; c <= GP_SORT_OB_CONFIGS; c++) CHECK(gp_rung_config_name(GP_PRIM_SORT, lean, c) != NULL);
+}
+
 /* Properties every table must have, whatever its rungs. */
 static void tables(void)
 {
@@ -217,5 +305,6 @@ int main(void)
     transpose_rule();
     sgemm_rule();
     gemm_rule();
+    sort_rule();
     return tc_summary("test_pick");
 }

@@ -34,7 +34,10 @@ int gpt_dev_alloc(void **d, size_t bytes);
 /* A malloc'd host copy of `bytes` of device memory (synchronous); NULL on failure. */
 void *gpt_host_copy(const void *d, size_t bytes);
 
-/* splitmix64: the host-side hash for test data made on the CPU. */
+/* splitmix64: the hash for test data made on the CPU (and, compiled by nvcc, on the device). */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
 static inline uint64_t gpt_mix64(uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;

@@ -173,6 +173,11 @@ static double rate(const gpt_case *c, double work, const gpb_timing *t)
     return c->flops ? work / (t->median_ms * 1e9) : work / (t->median_ms * 1e6);
 }
 
+static const char *unit(const gpt_case *c)
+{
+    return c->unit ? c->unit : c->flops ? "TFLOP/s" : "GB/s";
+}
+
 /* The rows of a case: its rungs (the case's own list with --rung all), then with -v each configuration of
  * each rung that has them (unless another rung was forced). cfg[i] = -1: the rung's own choice. */
 static int plan_rows(const gpt_bench *b, const gpt_case *c, int *rung, int *cfg)
@@ -234,12 +239,15 @@ static int bench_row(gpt_bench *b, const gpt_case_hooks *hooks, gpt_case *c, int
         return 1;
     }
     if (cfg < 0) gpt_rung_label(p, rung, ran, label, sizeof label);
+    if (cfg >= 0 && ran_cfg != cfg) { /* a forced configuration that could not take the call */
+        size_t len = strlen(label);
+        snprintf(label + len, sizeof label - len, " -> cfg%d", ran_cfg);
+    }
     if (rung == 0 && ran_cfg >= 0) {
         size_t len = strlen(label);
         snprintf(label + len, sizeof label - len, " cfg%d", ran_cfg);
     }
-    gpb_report_add(b->r, name, c->shape, label, rung, &t, rate(c, c->work, &t), c->flops ? "TFLOP/s" : "GB/s",
-                   hooks->check(c, 0, label));
+    gpb_report_add(b->r, name, c->shape, label, rung, &t, rate(c, c->work, &t), unit(c), hooks->check(c, 0, label));
     return 0;
 }
 
@@ -270,11 +278,12 @@ int gpt_bench_case(gpt_bench *b, const gpt_case_hooks *hooks, void *state)
         }
         vendor_row = b->r->count;
         gpb_report_add(b->r, name, c.shape, c.vendor, -1, &t, rate(&c, c.vendor_work > 0 ? c.vendor_work : c.work, &t),
-                       c.flops ? "TFLOP/s" : "GB/s", hooks->check(&c, 1, c.vendor));
+                       unit(&c), hooks->check(&c, 1, c.vendor));
     }
     nrows = plan_rows(b, &c, rungs, cfgs);
     for (int i = 0; i < nrows && !errors; i++) errors = bench_row(b, hooks, &c, rungs[i], cfgs[i]);
-    gpb_report_relate(b->r, first, vendor_row, c.flops ? b->r->rows[vendor_row].rate : b->r->copy_gbps);
+    gpb_report_relate(b->r, first, vendor_row,
+                      c.ceiling > 0 ? c.ceiling : c.flops ? b->r->rows[vendor_row].rate : b->r->copy_gbps);
     gpb_report_print_group(b->r, first, stdout);
     if (c.note[0]) printf("%s\n", c.note);
     fflush(stdout);

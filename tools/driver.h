@@ -44,6 +44,9 @@ typedef struct gpt_case {
     double work;            /* bytes (GB/s) or FLOPs (TFLOP/s) of one library run */
     double vendor_work;     /* of one vendor run; 0: as work */
     int flops;              /* 1: rates in TFLOP/s, and the ceiling is the vendor's rate (no peak is measured) */
+    const char *unit;       /* the rate's unit for work per ns (e.g. "G keys/s"); NULL: GB/s or TFLOP/s */
+    double ceiling;         /* in that unit (e.g. a DRAM floor from the copy rate); 0: the copy ceiling (GB/s) or
+                               the vendor's rate (TFLOP/s) */
     int vendor_zeroed;      /* outputs zeroed instead of poisoned before the vendor runs */
     const int *rungs;       /* with --rung all: only these (0 = auto); NULL: every rung, then auto */
     int nrungs;

@@ -2,7 +2,7 @@
 #include "driver.h"
 #include <string.h>
 
-#define GPT_PRIM_MODULES(X) X(map) X(reduce) X(scan) X(compact) X(histogram) X(transpose) X(sgemm) X(gemm)
+#define GPT_PRIM_MODULES(X) X(map) X(reduce) X(scan) X(compact) X(histogram) X(transpose) X(sgemm) X(gemm) X(sort)
 
 #define GPT_DECLARE_MODULE(NAME) extern const gpt_prim_cli gpt_##NAME##_cli;
 #define GPT_MODULE_ADDRESS(NAME) &gpt_##NAME##_cli,

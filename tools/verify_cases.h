@@ -117,6 +117,33 @@ int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int
 int gpt_gemm_combo_count(void);
 gpt_gemm_case gpt_gemm_case_of(int rung, int combo, int ta, int tb, int64_t m, int64_t n, int64_t k);
 
+/* ---- sort (prim_sort.c) ---- */
+/* One call of gp_sort_keys (value_bytes 0) or gp_sort_pairs (4, 8: each value is its key's input index, 8-byte
+ * ones tagged in the high bits, so that stability and the permutation both show), with rung `rung` (0 = auto)
+ * and configuration `config` (-1 = the rung's own rule) forced. Keys from sort_data.h's distribution `dist`;
+ * every output element is compared with the CPU reference (src/ref/ref_sort.c); the inputs must come back
+ * unchanged, the guards before the offsets and before the workspace poisoned. The workspace is what
+ * gp_sort_workspace_size says, exactly: an allocation of that many bytes at an odd address, poisoned; or, with
+ * handle_ws, NULL (the handle's) where the handle's is large enough. */
+typedef struct gpt_sort_case {
+    int rung, config;
+    gp_sort_key key;
+    int value_bytes;
+    int64_t n;
+    int dist;                 /* GPT_SORT_* of sort_data.h */
+    gp_sort_order order;
+    int begin_bit, end_bit;   /* end_bit < 0: the whole key */
+    int off_in, off_out;      /* element offsets of keys_in / values_in and of the outputs from 256-byte bases */
+    int handle_ws;
+} gpt_sort_case;
+int gpt_verify_sort_case(gp_handle h, const gpt_sort_case *c, uint64_t seed, int verbose);
+/* A case of the whole key, no offsets, the caller's workspace, the rung's own configuration. */
+gpt_sort_case gpt_sort_case_of(int rung, gp_sort_key key, int value_bytes, int64_t n, int dist, gp_sort_order order);
+/* gp_sort_keys for value_bytes 0, else gp_sort_pairs. */
+gp_status gpt_sort_call(gp_handle h, gp_sort_key key, int value_bytes, int64_t n, const void *keys_in, void *keys_out,
+                        const void *values_in, void *values_out, gp_sort_order order, int begin_bit, int end_bit,
+                        void *ws, size_t ws_bytes);
+
 #ifdef __cplusplus
 }
 #endif

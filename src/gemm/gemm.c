@@ -51,6 +51,8 @@ gp_status gp_gemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, i
     p.alpha = alpha; p.beta = beta;
     p.ta = ta == GP_TRANS; p.tb = tb == GP_TRANS;
     p.ab_type = a_type; p.c_type = c_type; p.compute = compute;
+    p.ws = NULL; /* rungs 01-03 need no scratch */
+    p.ws_bytes = 0;
     if (p.k > 0) {
         GP_TRY(gp__check_dev_ptr(A));
         GP_TRY(gp__check_dev_ptr(B));

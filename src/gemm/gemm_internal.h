@@ -24,6 +24,8 @@ typedef struct gp_gemm_args {
     gp_dtype ab_type, c_type;
     gp_compute compute;
     int vec_a, vec_b, vec_c;  /* 1 if the matrix base is 16-byte aligned and ld*elem_size is a multiple of 16 */
+    void *ws;                 /* device scratch (the handle's workspace; 16-byte aligned), NULL if none: split-k */
+    size_t ws_bytes;          /* partials of the Hopper plans; a plan that needs more than ws_bytes is not chosen */
 } gp_gemm_args;
 
 /* Element size in bytes of a gp_dtype (0 for an unknown one). */

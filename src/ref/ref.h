@@ -55,6 +55,15 @@ int64_t gp_ref_transpose_mismatches(int elem_bytes, int64_t rows, int64_t cols, 
  * transposed; C is not read when beta == 0 (C may then be NULL). */
 void gp_ref_sgemm(int ta, int tb, int64_t m, int64_t n, int64_t k, double alpha, const float *A, int64_t lda,
                   const float *B, int64_t ldb, double beta, const float *C, int64_t ldc, double *out);
+/* sort (ref_sort.c), written from gpuprim.h's contract, independently of the kernels' sort_keys.cuh. The order
+ * value of a key's raw bits (the low 32 bits for 4-byte types): u32 / u64 as they are, i32 / i64 with the sign
+ * flipped, f32 numeric with -0.0 below +0.0 and every NaN above +inf and equal to the others; descending: its
+ * complement within the key's width. */
+uint64_t gp_ref_sort_order(uint64_t bits, gp_sort_key key, int descending);
+/* idx[j] = the input index of the element that belongs at j in the stable sort of keys[0, n) (raw bits) by
+ * the bits [begin_bit, end_bit) of their order values (a merge sort). 0, or 1 if memory ran out. */
+int gp_ref_sort(int64_t n, const uint64_t *keys, gp_sort_key key, int descending, int begin_bit, int end_bit,
+                int64_t *idx);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,129 @@
+// 04_tma_wgmma.cu — gemm rung 04 (Hopper, sm_90a): wgmma with both operands in shared memory, fed by the
+// tensor memory accelerator (cp.async.bulk.tensor) through an mbarrier ring; one warpgroup.
+// What changes over rung 03 (cp.async + mma.sync): no thread computes a global or shared address for the
+// operands any more. One thread issues one TMA box per operand and k-block (128 bytes of k: 64 f16/bf16 or 32
+// f32 elements) into a 128-byte-swizzled stage, which completes on that stage's `full` mbarrier (expect_tx);
+// the warpgroup then runs 4 k-steps x 2 wgmma.mma_async m64n128k16 (tf32: k8) straight out of shared memory
+// (no ldmatrix, no fragment registers), 128 f32 accumulators per thread. wgmma is asynchronous: the
+// warpgroup commits a group per k-block and waits only for the previous one (wait_group 1), then each warp
+// arrives on that stage's `empty` mbarrier and thread 0, once all four have, refills it with k-block kb + 2.
+// Tile 128 x 128 x BK, 3 stages (96 KB: 2 blocks per SM, so one block's TMA waits and epilogue overlap the
+// other's wgmmas); grouped tile order (16 tile rows per group, gp_h_tile_order: run 1's row-major order lost
+// 11% from 4096^3 to 8192^3 on L2 misses); epilogue: alpha/beta and the C conversion straight from the
+// accumulator registers to global memory (8-byte f32 / 4-byte 16-bit stores, bounds-checked).
+// Layouts: A and B each K-major or MN-major (wgmma's transpose immediates, 16-bit types); tf32 only with A
+// stored m x k and B stored n x k (tf32 wgmma reads K-major shared memory only): other tf32 layouts return
+// GP_ERROR_NOT_SUPPORTED and fall back to rung 03. tf32: the tensor core uses the top 19 bits of each f32 as
+// stored (truncation), not rung 03's cvt.rna rounding. Takes any m, n, k >= 0 with vec_a and vec_b (TMA-
+// describable: 16-byte aligned bases, ld * elem a multiple of 16 bytes); C any alignment.
+// ptxas (sm_90a, all 9 instantiations): 154 registers, no spills, no wgmma-serialisation warning. SASS:
+// HGMMA.64x128x16.F32.BF16 / .F32 (f16) / HGMMA.64x128x8.F32.TF32, UTMALDG.2D, SYNCS.ARRIVE.TRANS64,
+// SYNCS.PHASECHK.TRANS64.TRYWAIT (mbarriers), WARPGROUP.ARRIVE / WARPGROUP.DEPBAR.LE.
+// Measured (run 1, row-major order): bf16 4096^3 554 TFLOP/s (0.69x cuBLAS), 8192^3 495 (0.61x); the rule
+// (hopper_pick.c) uses it for a few tiles with too little k to split (256^3: 0.88x).
+#include "hopper.cuh"
+
+#define R04_BM 128
+#define R04_BN 128
+#define R04_GROUP 16 /* tile rows per group of the tile order (gp_h_tile_order) */
+#define R04_STAGES 3
+#define R04_THREADS 128
+
+template <int KIND, int TA, int TB>
+__global__ void __launch_bounds__(R04_THREADS, 1)
+    gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, gp_h_epi e,
+                       int tiles_m, int tiles_n)
+{
+#if GP_HOPPER_DEVICE
+    typedef gp_h_stage<R04_BM, R04_BN, TA, TB, GP_H_ESZ(KIND)> S;
+    typedef typename gp_h_ctype<KIND>::T T16;
+    enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
+    uint64_t *full = reinterpret_cast<uint64_t *>(smem + R04_STAGES * S::BYTES);
+    uint64_t *empty = full + R04_STAGES;
+
+    const int tid = threadIdx.x, lane = tid % 32;
+    int tm, tn;
+    gp_h_tile_order((int)blockIdx.x, tiles_m, tiles_n, R04_GROUP, &tm, &tn);
+    const int m0 = tm * R04_BM, n0 = tn * R04_BN;
+    const int KB = (e.k + S::BK - 1) / S::BK;
+
+    if (tid == 0) {
+        gp_tma_prefetch_map(&ma);
+        gp_tma_prefetch_map(&mb);
+        for (int s = 0; s < R04_STAGES; ++s) {
+            gp_mbar_init(&full[s], 1);
+            gp_mbar_init(&empty[s], R04_THREADS / 32);
+        }
+        gp_mbar_init_fence();
+    }
+    __syncthreads();
+    if (tid == 0)
+        for (int s = 0; s < R04_STAGES && s < KB; ++s) S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, s);
+
+    float acc[2][R04_BN / 2]; /* not zeroed: the first k-step overwrites them (accumulate = 0) */
+
+    for (int kb = 0; kb < KB; ++kb) {
+        const int s = kb % R04_STAGES;
+        gp_mbar_wait(&full[s], (kb / R04_STAGES) & 1);
+        const unsigned char *st = smem + s * S::BYTES;
+        gp_wgmma_fence();
+#pragma unroll
+        for (int j = 0; j < S::KSTEPS; ++j) {
+            const uint64_t db = S::desc_b(st, 0, j);
+#pragma unroll
+            for (int i = 0; i < 2; ++i)
+                gp_wgmma<R04_BN, KIND, WTA, WTB>::mma(acc[i], S::desc_a(st, i, j), db, kb > 0 || j > 0);
+        }
+        gp_wgmma_commit();
+        gp_wgmma_wait<1>(); /* k-block kb - 1 is done: release its stage */
+        if (kb > 0) {
+            const int ps = (kb - 1) % R04_STAGES;
+            if (lane == 0) gp_mbar_arrive(&empty[ps]);
+            if (tid == 0 && kb - 1 + R04_STAGES < KB) {
+                gp_mbar_wait(&empty[ps], ((kb - 1) / R04_STAGES) & 1);
+                S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb - 1 + R04_STAGES);
+            }
+        }
+    }
+    gp_wgmma_wait<0>();
+#pragma unroll
+    for (int i = 0; i < 2; ++i) {
+        gp_wgmma_reg_fence(acc[i]);
+        gp_h_store_frag<R04_BN, T16>(e, acc[i], m0 + 64 * i, n0);
+    }
+#else
+    __trap();
+#endif
+}
+
+#define R04_SMEM (R04_STAGES * (R04_BM + R04_BN) * GP_H_BK_BYTES + 2 * R04_STAGES * 8 + 1024)
+
+template <int KIND, int TA, int TB>
+static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+{
+    CUtensorMap ma, mb;
+    if (gp_h_operand_maps(a, R04_BM, R04_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
+    const int64_t tiles_m = gp_ceil_div(a->m, R04_BM), tiles_n = gp_ceil_div(a->n, R04_BN), tiles = tiles_m * tiles_n;
+    if (tiles > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
+    static int done[GP_MAX_DEVICES];
+    const void *fn = (const void *)gp_gemm_r04_kernel<KIND, TA, TB>;
+    if (gp_h_set_smem(fn, dev->device, R04_SMEM, done) != cudaSuccess) return gp__launch_status();
+    gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM, s>>>(ma, mb, gp_h_epi_of(a), (int)tiles_m,
+                                                                                (int)tiles_n);
+    return gp__launch_status();
+}
+
+extern "C" gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+{
+    GP_TRY(gp_h_check(dev, a));
+    if (a->k == 0) return gp_h_scale_c(dev, s, a);
+    GP_H_DISPATCH(r04_run, a, dev, s, a);
+}
+
+extern "C" gp_kernel_info gp__gemm_r04_kernel(void)
+{
+    gp_kernel_info k = {(const void *)gp_gemm_r04_kernel<GP_HK_BF16, 0, 0>, R04_THREADS, R04_SMEM};
+    return k;
+}

@@ -1,0 +1,53 @@
+// 06_persistent.cu — gemm rung 06 (Hopper, sm_90a): persistent warp-specialised kernel, grouped tile order,
+// TMA-store epilogue, per-shape split-k.
+// What changes over rung 05: (1) one block per SM (grid = min(units, SMs)) walks its units u = blockIdx.x,
+// + gridDim.x, ...; producer and consumers walk the same sequence and keep one running (stage, phase) pair, so
+// the mbarrier ring runs on across units: while the consumers are in one tile's epilogue the producer is
+// already loading the next tile's first k-blocks (no block launch, no prologue bubble, no barrier
+// initialisation per tile). (2) Grouped tile order (gp_h_tile_order), 16 tile rows per group by default: the
+// ~132 tiles in flight cover 16 x ~8 tiles (2048 x 2112 of C), whose A and B panels the L2 serves many times.
+// (3) Epilogue through shared memory and the TMA (gp_h_epilogue in hopper.cuh): for 16-bit C each consumer
+// warpgroup writes its 64 x 256 result in two rounds of two 64 x 64 boxes (16 KB of swizzled shared memory,
+// one wait between the rounds), and the last round leaves in a bulk group that nobody waits for; a whole-tile
+// mode (one round, 32 KB per warpgroup, so 3 pipeline stages) is the alternative (plan.epi). f32 C goes in 8
+// chunks of 64 x 32 through two 8 KB buffers. 4 stages. The columns beyond the last whole 16 bytes of a C row
+// are stored directly (the TMA writes whole 16-byte units: run 1 found it writing into C's padding).
+// Consumers drain each k-block's wgmmas before freeing its stage (the other warpgroup keeps the tensor cores
+// busy meanwhile), so the producer runs 3 stages ahead. (4) Plans with split-k (gp__gemm_h_pick,
+// hopper_pick.c): shapes with fewer 128 x 256 tiles than SMs split every tile k-wise, and a last wave that
+// would be at most half full has its tiles split ("data-parallel + split-k tail"); split units write f32
+// partials to the workspace, and a small kernel sums them into C. The kernel itself is shared with rung 07 (hopper_persistent.cuh, CL = 1 here).
+// Takes the arguments of rung 05 and needs vec_c too (C through a tensor map); else GP_ERROR_NOT_SUPPORTED
+// (the rule falls back to rung 05). Forced (gp__gemm_r06_persistent) it runs whole tiles only.
+// ptxas / SASS: see NOTES.md (register table). Measured (run 1, before this version's epilogue, split-k and
+// order changes; chunked epilogue, 4 stages, 8-row groups): bf16 4096^3 759 TFLOP/s (0.947x cuBLAS), 8192^3 734
+// (0.902x); f16 727 (0.945x) / 631 (0.822x); tf32 NT 353 (0.858x) / 381 (1.048x).
+#include "hopper_persistent.cuh"
+
+template <int KIND, int TA, int TB>
+static gp_status r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
+{
+    static int done[GP_MAX_DEVICES];
+    return gp_hp_run<KIND, TA, TB, 1>(dev, s, a, p, done, 0);
+}
+
+extern "C" gp_status gp__gemm_r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a,
+                                      const gp_gemm_h_plan *p)
+{
+    GP_TRY(gp_h_check(dev, a));
+    if (a->k == 0) return gp_h_scale_c(dev, s, a);
+    if (!a->vec_c) return GP_ERROR_NOT_SUPPORTED;
+    GP_H_DISPATCH(r06_run, a, dev, s, a, p);
+}
+
+extern "C" gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+{
+    const gp_gemm_h_plan p = gp__gemm_h_rung_plan(6, a);
+    return gp__gemm_r06_run(dev, s, a, &p);
+}
+
+extern "C" gp_kernel_info gp__gemm_r06_kernel(void)
+{
+    gp_kernel_info k = {(const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 1>, GP_HP_THREADS, GP_HP_SMEM(4, GP_HP_EPI_HALF)};
+    return k;
+}

@@ -1,0 +1,89 @@
+/* hopper_internal.h — the Hopper tensor-core gemm rungs 04-07 (wgmma, TMA, warp specialisation, persistent
+ * clusters) and their per-shape plans. These files are NOT part of the library yet: they were measured once on
+ * the H100 (results/gemm-hopper-h100-2026-11-23) and changed since without a GPU to verify the changes, so the
+ * library's rung table does not list them and CMake does not build them (src/gemm/hopper/ is outside the
+ * library's source glob). scripts/experiments/gemm_hopper/run.sh builds and measures them directly; once
+ * verified, each joins GEMM_RUNGS in src/gemm/gemm.c with its GP_RUNG line. */
+#ifndef GP_GEMM_HOPPER_INTERNAL_H
+#define GP_GEMM_HOPPER_INTERNAL_H
+#include "../gemm_internal.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+
+/* ---- Hopper rungs (sm_90a; min_cc 90). Each returns GP_ERROR_NOT_SUPPORTED, before launching anything,
+ * for arguments it cannot take (the dispatcher then falls back to rung 03):
+ *   - k > 0 and A or B not describable by a tensor map: vec_a / vec_b == 0 (base not 16-byte aligned or
+ *     ld * elem_size not a multiple of 16 bytes);
+ *   - tf32 with an MN-major operand (ta == 1 or tb == 0): tf32 wgmma reads only K-major shared memory;
+ *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
+ *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map).
+ * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
+/* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring. */
+gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 05: warp-specialised: producer warp + two consumer warpgroups (setmaxnreg), 128x256 tile, 4 stages. */
+gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 06: persistent, grouped tile order, TMA-store epilogue overlapping the next tile's loads. */
+gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 07: rung 06 in clusters of 2 CTAs sharing B through TMA multicast (256 x 256 per cluster). */
+gp_status gp__gemm_r07_cluster(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+
+/* ---- Per-shape plans of the Hopper rungs (hopper_pick.c). A plan names the rung and, for the persistent rungs,
+ * its configuration. gp__gemm_h_pick is the rule (pure: unit-tested on the CPU by test_hpick.c);
+ * gp__gemm_h_auto runs the plan the rule gives (the harness's "auto" column). ---- */
+typedef struct gp_gemm_h_plan {
+    int rung;     /* 4..7; 0: no Hopper rung takes the arguments */
+    int splits;   /* rung 06: ways each of the last sk_tiles tiles (in tile order) is split along k; 1 = none */
+    int sk_tiles; /* rung 06: tiles split (the others run whole first: "data-parallel + split-k tail") */
+    int stages;   /* rungs 06/07: pipeline stages (2..4) */
+    int epi;      /* rungs 06/07: TMA-store epilogue: 0 = chunked (8 x 64x32), 1 = whole tile at once (16-bit C;
+                     3 stages), 2 = half-tile rounds (16-bit C); f32 C is always chunked */
+    int group;    /* rungs 04-07: tile rows per group of the tile order */
+    int wait1;    /* rungs 06/07: consumers keep one k-block's wgmmas in flight (wait_group 1, free the previous
+                     stage: CUTLASS's default) instead of draining each k-block (wait_group 0, free its stage at
+                     once: one more stage for the producer; the other warpgroup keeps the tensor cores busy) */
+} gp_gemm_h_plan;
+
+/* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
+size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);
+/* The rule: the plan for these arguments on this device (dev NULL: an H100, 132 SMs). Reads only dev->cc_major
+ * and sm_count and the arguments (m, n, k, types, layout, vec_*, ws_bytes). */
+gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a);
+/* A rung's own configuration when it is forced (rungs 06/07 with no split-k): what gp__gemm_r06_persistent /
+ * gp__gemm_r07_cluster run. */
+gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a);
+/* Writes a short description of the plan ("r06 s3 full g16 sk4x24", ...) into buf. */
+const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len);
+/* Runs gp__gemm_h_pick's plan (GP_ERROR_NOT_SUPPORTED if it names no rung). */
+gp_status gp__gemm_h_auto(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rungs 06/07 with an explicit plan. */
+gp_status gp__gemm_r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p);
+gp_status gp__gemm_r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p);
+
+/* Experiment hooks (the harness's variant sweep; defaults = no override): applied by rungs 06/07 on top of any
+ * plan, so that one build times several configurations. Not thread-safe; the library never sets them. */
+typedef struct gp_gemm_h_knobs {
+    int group;    /* > 0: tile rows per group (rung 07: 128-row tiles; rounded to whole cluster rows) */
+    int stages;   /* > 0: pipeline stages (clamped to what fits) */
+    int epi;      /* >= 0: epilogue mode (plan.epi; 1 and 2 are ignored for f32 C) */
+    int splits;   /* > 0: rung 06 splits every tile k-wise this many ways (needs ws) */
+    int clusters; /* > 0: rung 07 launches this many clusters (default: cudaOccupancyMaxActiveClusters) */
+    int mcast;    /* >= 0: rung 07 multicasts B (1) or has each CTA load all of B itself (0: diagnosis) */
+    int wait;     /* 1: wait_group 0 per k-block, 2: wait_group 1 (plan.wait1); 0: the plan's */
+} gp_gemm_h_knobs;
+extern gp_gemm_h_knobs gp__gemm_h_knobs;
+#define GP_GEMM_H_KNOBS_NONE {0, 0, -1, 0, 0, -1, 0}
+/* Rung 07's cluster count on this device as it would launch now (after knobs); 0 if unknown (host query). */
+int gp__gemm_r07_clusters(const gp_device_info *dev);
+
+gp_kernel_info gp__gemm_r04_kernel(void);
+gp_kernel_info gp__gemm_r05_kernel(void);
+gp_kernel_info gp__gemm_r06_kernel(void);
+gp_kernel_info gp__gemm_r07_kernel(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

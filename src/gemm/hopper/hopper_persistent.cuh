@@ -1,0 +1,372 @@
+/* hopper_persistent.cuh — the persistent warp-specialised kernel of rungs 06 (CL = 1) and 07 (CL = 2: clusters
+ * of two CTAs that share B through TMA multicast), its split-k reduction and its host launcher. Included by
+ * 06_persistent.cu and 07_cluster.cu only (each instantiates its own CL).
+ *
+ * Block: 384 threads. Warpgroup 0 is the producer (setmaxnreg.dec 40; one thread issues every TMA load into a
+ * ring of `stages` stages of 48 KB: A 128 x BK and B 256 x BK); warpgroups 1 and 2 are the consumers
+ * (setmaxnreg.inc 232), each owning 64 rows x 256 columns of the 128 x 256 tile (4 x m64n256k16 per k-block,
+ * 128 f32 accumulators per thread). The block walks "units" u = cluster id, + clusters, ...; producer and
+ * consumers decode the same units and keep one running (stage, phase) pair, so the ring runs on across units:
+ * during a unit's epilogue the producer already loads the next unit's first k-blocks.
+ *
+ * Units (gp_h_sched): the tiles in grouped order (gp_h_tile_order); the first `dp` tiles are one unit each
+ * (all of k); each of the others is split into `splits` units of about kb / splits k-blocks ("data-parallel
+ * plus split-k tail": a partial last wave of tiles becomes a full wave of shorter units; with dp = 0 it is
+ * plain split-k for shapes with fewer tiles than SMs). A split unit stores its raw f32 partial (no alpha /
+ * beta) as a 128 x 256 block of the workspace through a second tensor map; gp_hp_splitk_reduce then sums the
+ * blocks of each split tile and applies alpha, beta and the C conversion.
+ *
+ * Epilogue: gp_h_epilogue (hopper.cuh): for 16-bit C half-tile rounds (2 x 64-column boxes per round, 32 KB of C
+ * buffers, 4 stages) or the whole tile at once (64 KB, 3 stages); chunked (32 KB, 4 stages) for f32 C and the
+ * split units' partials.
+ *
+ * CL = 2 (rung 07): a cluster tile is 256 x 256; CTA rank r computes rows 128r.. of it. With sc.mcast each
+ * CTA loads its own A box and half of B (K-major B: rows 128r..; MN-major B: 64-column chunks 2r, 2r+1) with
+ * .multicast::cluster into both CTAs' stage, each CTA's `full` still expecting 48 KB; a stage is refilled only
+ * when both CTAs' consumers are done with it: `empty` counts 16 arrivals (each consumer warp arrives on its own
+ * and on its peer's barrier). Barriers are initialised before a cluster barrier and no thread exits before a
+ * final one (the peer may still arrive remotely or multicast into this CTA). Without sc.mcast (diagnosis) each
+ * CTA loads all of its stage itself and only the cluster launch remains. */
+#ifndef GP_GEMM_HOPPER_PERSISTENT_CUH
+#define GP_GEMM_HOPPER_PERSISTENT_CUH
+
+#include <string.h>
+#include "hopper.cuh"
+
+enum { GP_HP_BM = 128, GP_HP_BN = 256, GP_HP_THREADS = 384, GP_HP_CONSUMER_WARPS = 8, GP_HP_MAX_STAGES = 4 };
+#define GP_HP_STAGE_BYTES ((GP_HP_BM + GP_HP_BN) * GP_H_BK_BYTES) /* 48 KB */
+/* epilogue modes (gp_h_epilogue): chunked (any C), half and whole tile (16-bit C) */
+enum { GP_HP_EPI_CHUNK = 0, GP_HP_EPI_WHOLE = 1, GP_HP_EPI_HALF = 2 };
+/* C buffers per block: whole tile 2 x 32 KB, half and chunked 2 x 16 KB */
+#define GP_HP_CBYTES(epi) ((epi) == GP_HP_EPI_WHOLE ? 8 * GP_H_CBUF : 4 * GP_H_CBUF)
+#define GP_HP_SMEM(stages, epi) ((stages) * GP_HP_STAGE_BYTES + GP_HP_CBYTES(epi) + 2 * GP_HP_MAX_STAGES * 8 + 1024)
+/* the dynamic-shared-memory limit set on the kernels: the largest configuration (4 stages + 32 KB: 225 KB) */
+#define GP_HP_SMEM_MAX GP_HP_SMEM(4, GP_HP_EPI_CHUNK)
+/* bytes of one split unit's f32 partial block */
+#define GP_HP_PARTIAL_BYTES ((size_t)GP_HP_BM * GP_HP_BN * 4)
+
+/* What the kernel walks (by value). */
+typedef struct gp_h_sched {
+    int tiles_m, tiles_n; /* CL = 1: 128 x 256 tiles; CL = 2: cluster tiles (256 x 256) */
+    int group;            /* tile rows (CL = 2: cluster rows) per group of the order */
+    int kb;               /* k-blocks */
+    int dp;               /* tiles run whole, the first dp in order */
+    int splits;           /* k-wise units of each later tile (1: none) */
+    int units;            /* dp + (tiles - dp) * splits */
+    int stages;           /* 2..GP_HP_MAX_STAGES */
+    int epi;              /* GP_HP_EPI_* (whole and half: 16-bit C only) */
+    int mcast;            /* CL = 2: B multicast */
+    int wait1;            /* consumers keep one k-block of wgmmas in flight (else drain each k-block) */
+} gp_h_sched;
+
+/* Unit u: its tile (tm, tn), k-blocks [kb0, kb1) and partial slot (-1: it writes C). */
+static __host__ __device__ __forceinline__ void gp_h_unit(const gp_h_sched &sc, int u, int &tm, int &tn, int &kb0,
+                                                          int &kb1, int &slot)
+{
+    int t;
+    if (u < sc.dp) {
+        t = u;
+        kb0 = 0;
+        kb1 = sc.kb;
+        slot = -1;
+    } else {
+        const int v = u - sc.dp, q = v / sc.splits, s = v - q * sc.splits;
+        t = sc.dp + q;
+        kb0 = (int)((int64_t)s * sc.kb / sc.splits);
+        kb1 = (int)((int64_t)(s + 1) * sc.kb / sc.splits);
+        slot = v;
+    }
+    gp_h_tile_order(t, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
+}
+
+#if GP_HOPPER_DEVICE
+/* One stage of CTA `rank` of a multicasting pair: its A box, and its half of B multicast to both CTAs. */
+template <int TA, int TB, int ESZ>
+static __device__ __forceinline__ void gp_hp_load_mc(unsigned char *st, const CUtensorMap *ma, const CUtensorMap *mb,
+                                                     uint64_t *full, int m0, int n0, int kb, uint32_t rank)
+{
+    typedef gp_h_stage<GP_HP_BM, GP_HP_BN, TA, TB, ESZ> S;
+    gp_mbar_arrive_expect_tx(full, S::BYTES);
+    const int k0 = kb * S::BK;
+    if (TA == 0) gp_tma_load_2d(st, ma, full, k0, m0);
+    else {
+#pragma unroll
+        for (int c = 0; c < GP_HP_BM / 64; ++c) gp_tma_load_2d(st + c * (S::BK * 128), ma, full, m0 + 64 * c, k0);
+    }
+    unsigned char *sb = st + S::A_BYTES;
+    if (TB == 1) gp_tma_load_2d_mc(sb + rank * (GP_HP_BN / 2) * 128, mb, full, k0, n0 + (GP_HP_BN / 2) * (int)rank, 0x3);
+    else {
+#pragma unroll
+        for (int c = 0; c < 2; ++c) {
+            const int chunk = 2 * (int)rank + c;
+            gp_tma_load_2d_mc(sb + chunk * (S::BK * 128), mb, full, n0 + 64 * chunk, k0, 0x3);
+        }
+    }
+}
+
+/* A consumer warp frees stage s: lane 0 arrives on this CTA's `empty`; multicasting, lanes 0 and 1 arrive on
+ * both CTAs' (the peer's producer refills this CTA's stage too). */
+static __device__ __forceinline__ void gp_hp_release(uint64_t *empty, int s, int lane, bool mcast)
+{
+    if (mcast) {
+        if (lane < 2) gp_mbar_arrive_cluster(&empty[s], (uint32_t)lane);
+    } else if (lane == 0) gp_mbar_arrive(&empty[s]);
+}
+#endif
+
+template <int KIND, int TA, int TB, int CL>
+__global__ void __launch_bounds__(GP_HP_THREADS, 1)
+    gp_hp_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
+                 const __grid_constant__ CUtensorMap mc, const __grid_constant__ CUtensorMap mw, gp_h_epi e,
+                 gp_h_sched sc)
+{
+#if GP_HOPPER_DEVICE
+    typedef gp_h_stage<GP_HP_BM, GP_HP_BN, TA, TB, GP_H_ESZ(KIND)> S;
+    typedef typename gp_h_ctype<KIND>::T T16;
+    enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
+    extern __shared__ unsigned char smem_raw[];
+    /* 1024-aligned (the 128B swizzle); the same offsets in both CTAs of a cluster */
+    unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
+    const int stages = sc.stages;
+    const int epi = KIND == GP_HK_TF32 ? GP_HP_EPI_CHUNK : sc.epi;
+    unsigned char *cbuf = smem + stages * S::BYTES;
+    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + GP_HP_CBYTES(epi));
+    uint64_t *empty = full + GP_HP_MAX_STAGES;
+
+    const int tid = threadIdx.x, wg = tid / 128;
+    const uint32_t rank = CL > 1 ? gp_cluster_rank() : 0;
+    const int cid = blockIdx.x / CL, ncl = gridDim.x / CL;
+    const bool mcast = CL > 1 && sc.mcast;
+
+    if (tid == 0) {
+        gp_tma_prefetch_map(&ma);
+        gp_tma_prefetch_map(&mb);
+        if (e.n_tma > 0) gp_tma_prefetch_map(&mc);
+        if (sc.units > sc.dp) gp_tma_prefetch_map(&mw);
+        for (int s = 0; s < stages; ++s) {
+            gp_mbar_init(&full[s], 1);
+            gp_mbar_init(&empty[s], (mcast ? 2 : 1) * GP_HP_CONSUMER_WARPS);
+        }
+        gp_mbar_init_fence();
+    }
+    if (CL > 1) gp_cluster_sync(); /* both CTAs' barriers initialised before any multicast or remote arrive */
+    else __syncthreads();
+
+    if (wg == 0) {
+        /* producer: one thread loads every k-block of every unit of this block, in order */
+        gp_setmaxnreg_dec<40>();
+        if (tid == 0) {
+            int s = 0;
+            uint32_t ph = 0;
+            bool wrapped = false;
+            for (int u = cid; u < sc.units; u += ncl) {
+                int tm, tn, kb0, kb1, slot;
+                gp_h_unit(sc, u, tm, tn, kb0, kb1, slot);
+                const int m0 = (CL * tm + (int)rank) * GP_HP_BM, n0 = tn * GP_HP_BN;
+                for (int kb = kb0; kb < kb1; ++kb) {
+                    if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1); /* the consumers' use of the previous round */
+                    unsigned char *st = smem + s * S::BYTES;
+                    if (mcast) gp_hp_load_mc<TA, TB, GP_H_ESZ(KIND)>(st, &ma, &mb, &full[s], m0, n0, kb, rank);
+                    else S::load(st, &ma, &mb, &full[s], m0, n0, kb);
+                    if (++s == stages) {
+                        s = 0;
+                        ph ^= 1;
+                        wrapped = true;
+                    }
+                }
+            }
+        }
+    } else {
+        gp_setmaxnreg_inc<232>();
+        const int c = wg - 1, t128 = tid % 128, lane = tid % 32;
+        unsigned char *mybuf = cbuf + c * (GP_HP_CBYTES(epi) / 2);
+        float acc[GP_HP_BN / 2];
+        int s = 0, ps = 0;
+        uint32_t ph = 0;
+        for (int u = cid; u < sc.units; u += ncl) {
+            int tm, tn, kb0, kb1, slot;
+            gp_h_unit(sc, u, tm, tn, kb0, kb1, slot);
+            for (int kb = kb0; kb < kb1; ++kb) {
+                gp_mbar_wait(&full[s], ph);
+                const unsigned char *st = smem + s * S::BYTES;
+                gp_wgmma_fence();
+#pragma unroll
+                for (int j = 0; j < S::KSTEPS; ++j)
+                    gp_wgmma<GP_HP_BN, KIND, WTA, WTB>::mma(acc, S::desc_a(st, c, j), S::desc_b(st, 0, j),
+                                                            kb > kb0 || j > 0);
+                gp_wgmma_commit();
+                if (sc.wait1) {
+                    gp_wgmma_wait<1>(); /* k-block kb - 1 is done: free its stage */
+                    if (kb > kb0) gp_hp_release(empty, ps, lane, mcast);
+                } else {
+                    gp_wgmma_wait<0>(); /* k-block kb is done: free its stage now */
+                    gp_hp_release(empty, s, lane, mcast);
+                }
+                ps = s;
+                if (++s == stages) {
+                    s = 0;
+                    ph ^= 1;
+                }
+            }
+            gp_wgmma_wait<0>();
+            if (sc.wait1) gp_hp_release(empty, ps, lane, mcast); /* the unit's last stage */
+            gp_wgmma_reg_fence(acc);
+
+            if (slot < 0) {
+                const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
+                if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_WHOLE)
+                    gp_h_epilogue<T16, 64, 4, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                else if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_HALF)
+                    gp_h_epilogue<T16, 64, 2, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                else gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+            } else {
+                /* split unit: the raw f32 partial into workspace block `slot` */
+                gp_h_epi ew = e;
+                ew.C = 0;
+                ew.ldc = GP_HP_BN;
+                ew.alpha = 1.0f;
+                ew.beta = 0.0f;
+                ew.c_f32 = 1;
+                ew.vec_c = 1;
+                ew.m = 1 << 30;
+                ew.n = ew.n_tma = GP_HP_BN;
+                gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
+            }
+        }
+        if (t128 == 0) gp_tma_store_wait_all();
+    }
+    if (CL > 1) {
+        __syncwarp();
+        gp_cluster_sync(); /* no CTA leaves while its peer may still arrive on or multicast into it */
+    }
+#else
+    __trap();
+#endif
+}
+
+/* C = alpha * (sum of the split units' partials) + beta * C over the split tiles (any arch). One thread per 4
+ * consecutive columns of a tile row; the partial blocks are 128 x 256 f32, row-major, block q * splits + s. */
+template <typename T16>
+__global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
+{
+    enum { PER_TILE = GP_HP_BM * (GP_HP_BN / 4) };
+    const int64_t total = (int64_t)(sc.units - sc.dp) / sc.splits * PER_TILE;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < total; i += (int64_t)gridDim.x * blockDim.x) {
+        const int q = (int)(i / PER_TILE), rem = (int)(i % PER_TILE);
+        const int r = rem / (GP_HP_BN / 4), c4 = rem % (GP_HP_BN / 4);
+        int tm, tn;
+        gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
+        const int row = tm * GP_HP_BM + r, col = tn * GP_HP_BN + 4 * c4;
+        if (row >= e.m || col >= e.n) continue;
+        float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + r) * GP_HP_BN + 4 * c4;
+        for (int s = 0; s < sc.splits; ++s) {
+            const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * GP_HP_BM * GP_HP_BN);
+            v.x += x.x;
+            v.y += x.y;
+            v.z += x.z;
+            v.w += x.w;
+        }
+        gp_h_store_pair<T16>(e, row, col, v.x, v.y);
+        gp_h_store_pair<T16>(e, row, col + 2, v.z, v.w);
+    }
+}
+
+/* Host: runs plan `pin` (after the experiment knobs) with CL-CTA clusters. `done` is the calling rung's
+ * per-device flag for the shared-memory attribute; `nclusters` (CL = 2) the clusters to launch at most. */
+template <int KIND, int TA, int TB, int CL>
+static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *pin,
+                           int *done, int nclusters)
+{
+    gp_gemm_h_plan p = *pin;
+    const gp_gemm_h_knobs kn = gp__gemm_h_knobs;
+    const int64_t tiles_m1 = gp_ceil_div(a->m, GP_HP_BM), tiles_n = gp_ceil_div(a->n, GP_HP_BN);
+    const int64_t tiles_m = CL > 1 ? gp_ceil_div(tiles_m1, 2) : tiles_m1, tiles = tiles_m * tiles_n;
+    if (tiles_m1 * tiles_n > INT32_MAX / 2) return GP_ERROR_NOT_SUPPORTED;
+    if (kn.group > 0) p.group = kn.group;
+    if (kn.stages > 0) p.stages = kn.stages;
+    if (kn.epi >= 0) p.epi = kn.epi;
+    if (kn.wait > 0) p.wait1 = kn.wait == 2;
+    if (CL == 1 && kn.splits > 0) {
+        p.splits = kn.splits;
+        p.sk_tiles = (int)tiles;
+    }
+    const int mcast = CL > 1 ? (kn.mcast >= 0 ? kn.mcast : 1) : 0;
+    const int c_f32 = a->c_type == GP_DTYPE_F32;
+    const int epi = c_f32 || p.epi < 0 || p.epi > GP_HP_EPI_HALF ? GP_HP_EPI_CHUNK : p.epi;
+    int stages = p.stages < 2 ? 2 : p.stages > GP_HP_MAX_STAGES ? GP_HP_MAX_STAGES : p.stages;
+    if (epi == GP_HP_EPI_WHOLE && stages > 3) stages = 3; /* 3 x 48 KB + 64 KB of C buffers */
+    const int bk = (int)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type));
+    const int64_t kb = gp_ceil_div(a->k, bk);
+    int64_t splits = CL == 1 ? p.splits : 1, sk = p.sk_tiles;
+    if (splits > kb) splits = kb;
+    if (sk > tiles) sk = tiles;
+    if (splits < 2 || sk < 1) {
+        splits = 1;
+        sk = 0;
+    }
+    const size_t wbytes = (size_t)(sk * splits) * GP_HP_PARTIAL_BYTES;
+    if (splits > 1 && (!a->ws || a->ws_bytes < wbytes)) return GP_ERROR_WORKSPACE_TOO_SMALL;
+
+    CUtensorMap ma, mb, mc, mw;
+    /* B's K-major box: half the tile (128 rows) when each CTA of a pair loads one half */
+    if (gp_h_operand_maps(a, GP_HP_BM, CL > 1 && mcast ? GP_HP_BN / 2 : GP_HP_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
+    const int wide = epi != GP_HP_EPI_CHUNK; /* 64-column boxes */
+    if (gp_h_c_map(&mc, a, wide ? 64 : GP_H_CHUNK_N,
+                   wide || c_f32 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B))
+        return GP_ERROR_NOT_SUPPORTED;
+    memset(&mw, 0, sizeof mw);
+    if (splits > 1 && gp_h_tmap_2d(&mw, a->ws, GP_DTYPE_F32, sk * splits * GP_HP_BM, GP_HP_BN, GP_HP_BN, GP_H_CHUNK_N, 64))
+        return GP_ERROR_NOT_SUPPORTED;
+
+    gp_h_sched sc;
+    sc.tiles_m = (int)tiles_m;
+    sc.tiles_n = (int)tiles_n;
+    sc.group = CL > 1 ? (p.group / 2 > 0 ? p.group / 2 : 1) : (p.group > 0 ? p.group : 1);
+    sc.kb = (int)kb;
+    sc.dp = (int)(tiles - sk);
+    sc.splits = (int)splits;
+    sc.units = (int)(tiles - sk + sk * splits);
+    sc.stages = stages;
+    sc.epi = epi;
+    sc.mcast = mcast;
+    sc.wait1 = p.wait1 ? 1 : 0;
+    const gp_h_epi e = gp_h_epi_of(a);
+
+    const void *fn = (const void *)gp_hp_kernel<KIND, TA, TB, CL>;
+    if (gp_h_set_smem(fn, dev->device, GP_HP_SMEM_MAX, done) != cudaSuccess) return gp__launch_status();
+    const int smem = GP_HP_SMEM(stages, epi);
+    const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
+    if (CL == 1) {
+        const unsigned grid = (unsigned)(sc.units < sms ? sc.units : sms);
+        gp_hp_kernel<KIND, TA, TB, CL><<<grid, GP_HP_THREADS, smem, s>>>(ma, mb, mc, mw, e, sc);
+    } else {
+        cudaLaunchConfig_t cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cudaLaunchAttribute attr[1];
+        attr[0].id = cudaLaunchAttributeClusterDimension;
+        attr[0].val.clusterDim.x = CL;
+        attr[0].val.clusterDim.y = 1;
+        attr[0].val.clusterDim.z = 1;
+        const int ncl = sc.units < nclusters ? sc.units : nclusters;
+        cfg.gridDim = dim3((unsigned)(CL * (ncl > 0 ? ncl : 1)), 1, 1);
+        cfg.blockDim = dim3(GP_HP_THREADS, 1, 1);
+        cfg.dynamicSmemBytes = (size_t)smem;
+        cfg.stream = s;
+        cfg.attrs = attr;
+        cfg.numAttrs = 1;
+        if (cudaLaunchKernelEx(&cfg, gp_hp_kernel<KIND, TA, TB, CL>, ma, mb, mc, mw, e, sc) != cudaSuccess)
+            return gp__launch_status();
+    }
+    GP_TRY(gp__launch_status());
+    if (splits > 1) {
+        const int64_t work = sk * GP_HP_BM * (GP_HP_BN / 4);
+        const unsigned grid = gp_grid_for(dev, 256, work, 2);
+        if (KIND == GP_HK_BF16) gp_hp_splitk_reduce<__nv_bfloat16><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
+        else gp_hp_splitk_reduce<__half><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
+        return gp__launch_status();
+    }
+    return GP_SUCCESS;
+}
+
+#endif

@@ -1,0 +1,128 @@
+/* hopper_pick.c — the per-shape plan of the Hopper gemm rungs (C11, host only): which rung, and for the
+ * persistent rungs which configuration (split-k, stages, epilogue, tile order). gp__gemm_h_pick is pure (it
+ * reads only its arguments) and is unit-tested on the CPU by scripts/experiments/gemm_hopper/test_hpick.c;
+ * gp__gemm_h_auto runs its plan, and the harness's "auto" column times exactly that.
+ *
+ * The rule (128 x 256 tiles: T = ceil(m / 128) * ceil(n / 256); KB k-blocks of 128 bytes of k; S = SMs):
+ *   - not TMA-describable A/B (vec_a, vec_b), tf32 with an MN-major operand, a pre-Hopper device: no rung (0);
+ *   - C not TMA-describable (vec_c == 0): rung 05 if T >= S, else rung 04 (128 x 128 tiles, 2 blocks per SM);
+ *   - T >= S: rung 06 with whole tiles; if the last wave holds R = T mod S tiles with 0 < 2R <= S, those R
+ *     tiles are split k-wise into s = min(S / R, KB / 4, 16) units each ("data-parallel + split-k tail": the
+ *     tail costs ~1/s of a tile instead of a whole one; run 1: 3072^3 = 288 tiles ran at 0.73x);
+ *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
+ *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles);
+ *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
+ *     rung 06 with whole tiles;
+ *   - a split needs s x (split tiles) x 128 KB of workspace (f32 partials): s is lowered until it fits;
+ *   - rung 06's configuration: 4 stages; epilogue in half-tile rounds for 16-bit C, chunked for f32 C;
+ *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed.
+ * Rung 07 (clusters) is not chosen automatically until it measures faster than rung 06 (GP_H_PICK_R07). The
+ * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
+ * to be replaced by measured ones (NOTES.md). */
+#include <stdio.h>
+#include <string.h>
+#include "hopper_internal.h"
+
+#define GP_H_TILE_M 128
+#define GP_H_TILE_N 256
+#define GP_H_SPLIT_MIN_KB 4  /* a split unit keeps at least this many k-blocks */
+#define GP_H_MAX_SPLITS 16
+#define GP_H_GROUP 16        /* tile rows per group of the tile order */
+#define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
+
+gp_gemm_h_knobs gp__gemm_h_knobs = GP_GEMM_H_KNOBS_NONE;
+
+static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t min3(int64_t a, int64_t b, int64_t c)
+{
+    const int64_t ab = a < b ? a : b;
+    return ab < c ? ab : c;
+}
+
+size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p)
+{
+    if (!p || p->splits < 2 || p->sk_tiles < 1) return 0;
+    return (size_t)p->sk_tiles * (size_t)p->splits * GP_H_TILE_M * GP_H_TILE_N * 4;
+}
+
+gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
+{
+    gp_gemm_h_plan p;
+    memset(&p, 0, sizeof p);
+    p.rung = rung;
+    p.splits = 1;
+    p.sk_tiles = 0;
+    p.group = GP_H_GROUP;
+    p.epi = a && a->c_type != GP_DTYPE_F32 ? 2 : 0; /* half-tile rounds for 16-bit C, chunks for f32 C */
+    p.stages = p.epi == 1 ? 3 : 4;
+    p.wait1 = 0;
+    return p;
+}
+
+/* The largest split count <= s whose partials fit in the workspace (1 if none). */
+static int64_t fit_ws(const gp_gemm_args *a, int64_t sk_tiles, int64_t s)
+{
+    const size_t ws = a->ws ? a->ws_bytes : 0;
+    while (s >= 2 && (size_t)(sk_tiles * s) * GP_H_TILE_M * GP_H_TILE_N * 4 > ws) --s;
+    return s < 2 ? 1 : s;
+}
+
+gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
+{
+    gp_gemm_h_plan p;
+    memset(&p, 0, sizeof p);
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 SXM */
+    if (!a || (dev && dev->cc_major < 9)) return p;
+    if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return p;
+    if (a->k == 0) return gp__gemm_h_rung_plan(4, a); /* C = beta * C: any rung does it the same way */
+    if (!a->vec_a || !a->vec_b) return p;
+    if (a->compute == GP_COMPUTE_TF32 && (a->ta != 0 || a->tb != 1)) return p;
+    const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
+    if (!a->vec_c) return gp__gemm_h_rung_plan(tiles >= sms ? 5 : 4, a);
+    const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2;
+    const int64_t kb = cdiv(a->k * esz, 128);
+    p = gp__gemm_h_rung_plan(GP_H_PICK_R07 && tiles >= sms ? 7 : 6, a);
+    if (tiles >= sms) {
+        const int64_t r = tiles % sms;
+        if (p.rung == 6 && r > 0 && 2 * r <= sms) {
+            const int64_t s = fit_ws(a, r, min3(sms / r, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
+            if (s >= 2) {
+                p.splits = (int)s;
+                p.sk_tiles = (int)r;
+            }
+        }
+        return p;
+    }
+    const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
+    if (s >= 2) {
+        p.splits = (int)s;
+        p.sk_tiles = (int)tiles;
+        return p;
+    }
+    if (2 * tiles <= sms) return gp__gemm_h_rung_plan(4, a);
+    return p;
+}
+
+#define EPI_NAME(e) ((e) == 1 ? "whole" : (e) == 2 ? "half" : "chunk")
+const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
+{
+    if (!p || p->rung == 0) snprintf(buf, len, "none");
+    else if (p->rung < 6) snprintf(buf, len, "r%02d", p->rung);
+    else if (p->splits > 1)
+        snprintf(buf, len, "r%02d s%d %s g%d w%d sk%dx%d", p->rung, p->stages, EPI_NAME(p->epi), p->group, p->wait1,
+                 p->sk_tiles, p->splits);
+    else snprintf(buf, len, "r%02d s%d %s g%d w%d", p->rung, p->stages, EPI_NAME(p->epi), p->group, p->wait1);
+    return buf;
+}
+
+gp_status gp__gemm_h_auto(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+{
+    const gp_gemm_h_plan p = gp__gemm_h_pick(dev, a);
+    switch (p.rung) {
+    case 4: return gp__gemm_r04_tma_wgmma(dev, s, a);
+    case 5: return gp__gemm_r05_warpspec(dev, s, a);
+    case 6: return gp__gemm_r06_run(dev, s, a, &p);
+    case 7: return gp__gemm_r07_run(dev, s, a, &p);
+    default: return GP_ERROR_NOT_SUPPORTED;
+    }
+}
