@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """bench.py -- gpuprim from Python against what Python users call today, in the same run on the same inputs:
-torch (torch.cumsum, masked_select, bincount, histc, .t().contiguous(), sort, sum, add, argmax, matmul) or,
+torch (torch.cumsum, masked_select, bincount, histc, .t().contiguous(), torch.sort, sum, add, argmax, matmul) or,
 with --lib cupy, CuPy's equivalents; and CCCL's Python algorithms (cuda.compute, the cuda-cccl package) where
 it is importable. Then gpuprim's per-call overhead from Python, in microseconds.
 
@@ -308,16 +308,24 @@ def cases(L, quick, cc):
     case("argmax", f"argmax 2^{n.bit_length() - 1} float32", "GB/s", 4 * n, lambda: gpuprim.argmax(xs), base,
          "torch.argmax" if T else "cupy.argmax", cccl="-")
 
-    # sort: the issue's torch.sort figure; gpuprim has no sort until the sort primitive lands
+    # sort: 2^28 int32 keys with their indices (torch.sort's values and indices)
     xk = L.randint(-2 ** 31, 2 ** 31 - 1, (n,), "int32")
     if T:
         base = (lambda: L.t.sort(xk))
     else:
         base = (lambda: (L.cp.sort(xk), L.cp.argsort(xk)))
-    gp_sort = getattr(gpuprim, "sort", None)
-    case("sort", f"sort 2^{n.bit_length() - 1} int32 keys + indices", "Gkeys/s", n,
-         (lambda: gp_sort(xk)) if gp_sort else None, base, "torch.sort" if T else "cupy.sort + argsort",
+    res_s = {}
+
+    def gp_sort():
+        res_s["s"] = gpuprim.sort_with_indices(xk)
+    case("sort", f"sort 2^{n.bit_length() - 1} int32 keys + int64 indices", "Gkeys/s", n, gp_sort, base,
+         "torch.sort" if T else "cupy.sort + argsort", check=("sort", res_s, xk),
          cccl=cccl_try(lambda: _Sort(L, cc, xk, n)))
+    ik = L.t.arange(n, device=L.dev) if T else L.cp.arange(n, dtype="int64")
+    ko, vo = L.empty((n,), "int32"), L.empty((n,), "int64")
+    case("sort_pairs", "  the same, sort_pairs into given outputs (indices made once)", "Gkeys/s", n,
+         lambda: gpuprim.sort_pairs(xk, ik, out_keys=ko, out_values=vo), base,
+         "torch.sort" if T else "cupy.sort + argsort", cccl=cccl_try(lambda: _Sort(L, cc, xk, n)))
 
     # matrix multiply: sgemm (exact fp32), gemm bf16 (or f16 for CuPy) and tf32
     A, B_, C, Cb = L.rand((mnk, mnk)), L.rand((mnk, mnk)), L.empty((mnk, mnk), "float32"), L.empty((mnk, mnk), "float32")
@@ -380,6 +388,11 @@ def verify(L, c):
         got = L.get(chk[1]["sel"])
         want = L.get(c["base"]())
         return "ok" if np.array_equal(got, want) else "DIFFERS"
+    if chk[0] == "sort":
+        s, i = (L.get(a) for a in chk[1]["s"])
+        k = L.get(chk[2])
+        ok = np.array_equal(s, np.sort(k)) and np.array_equal(k[i], s) and np.array_equal(i, np.argsort(k, kind="stable"))
+        return "ok" if ok else "DIFFERS"
     if chk[0] == "transpose":
         got, m = L.get(chk[1]["t"]), chk[2]
         return "ok" if np.array_equal(got, L.get(m).T) else "DIFFERS"

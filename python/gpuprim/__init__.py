@@ -8,6 +8,7 @@ exports ``__cuda_array_interface__``.
     h = gpuprim.histogram(x, 256, 0.0, 1.0)  # int64 counts
     t = gpuprim.transpose(m)                 # m.t().contiguous()
     c = gpuprim.sgemm(a, b)                  # a @ b in exact float32
+    v, i = gpuprim.sort_with_indices(x)      # torch.sort(x, stable=True)
     gpuprim.rungs("scan")                    # the ladder, from the C library; rung= forces one
 
 Each call runs the C library's kernels (through ctypes; there is no second implementation) on the array's
@@ -42,6 +43,9 @@ from ._api import (  # noqa: F401
     select_flagged_async,
     sgemm,
     sgemm_batched,
+    sort,
+    sort_pairs,
+    sort_with_indices,
     transpose,
 )
 from ._lib import GpuprimError, LibraryNotFound, RungInfo, library_path, release_handles, status_string  # noqa: F401
@@ -52,6 +56,6 @@ __all__ = [
     "GpuprimError", "LibraryNotFound", "RungInfo", "add", "argmax", "config_names", "exclusive_scan", "gemm",
     "histogram", "histogram_u8", "inclusive_scan", "last_config", "last_rung", "library_path", "map", "prims",
     "reduce", "reduce_max", "reduce_min", "reduce_sum", "release_handles", "rung_supported", "rungs", "select",
-    "select_async", "select_flagged", "select_flagged_async", "sgemm", "sgemm_batched", "status_string",
-    "transpose",
+    "select_async", "select_flagged", "select_flagged_async", "sgemm", "sgemm_batched", "sort", "sort_pairs",
+    "sort_with_indices", "status_string", "transpose",
 ]

@@ -59,8 +59,10 @@ def _out(like: ArrayInfo, out, shape: Tuple[int, ...], dtype: str, name: str = "
 
 
 def _launch(x: ArrayInfo, prim: str, rung: Rung, fname: str, *args, config: Optional[int] = None,
-            deterministic: Optional[int] = None):
-    """One C call on x's device and current stream, with the rung (and configuration) asked for."""
+            deterministic: Optional[int] = None, more_args=None):
+    """One C call on x's device and current stream, with the rung (and configuration) asked for.
+    more_args(handle): the last arguments, computed once the handle has its stream, rung and configuration
+    (a workspace sized for them)."""
     p = prim_id(prim)
     r = resolve_rung(prim, rung) if rung is not None else 0
     if config is not None:
@@ -81,6 +83,8 @@ def _launch(x: ArrayInfo, prim: str, rung: Rung, fname: str, *args, config: Opti
             h.set_config(p, -1 if config is None else config)
         if deterministic is not None:
             h.set_deterministic(deterministic)
+        if more_args is not None:
+            args = args + more_args(h)
         st = getattr(lib, fname)(h.ptr, *args)
         if st == 0:
             h.called()
@@ -521,6 +525,96 @@ def gemm(a: Array, b: Array, alpha: float = 1.0, beta: float = 0.0, c: Optional[
     return C.obj
 
 
+# ---- sort ------------------------------------------------------------------------------------------------
+_SORT_KEYS = {"uint32": 0, "int32": 1, "float32": 2, "uint64": 3, "int64": 4}
+_HANDLE_WORKSPACE = 32 << 20   # GP_DEFAULT_WORKSPACE_BYTES: what gp_create gives every handle
+
+
+def _sort_workspace(K: ArrayInfo, key: int, value_bytes: int, workspace):
+    """more_args for gp_sort_*: (workspace pointer, bytes). A given workspace is used as it is; else the
+    handle's own 32 MB where the call needs no more (gp_sort_workspace_size), else a buffer allocated through
+    the input's library on the current stream (freed to its stream-ordered allocator after the call)."""
+    if workspace is not None:
+        W = _arr(workspace, "workspace")
+        _same_device(K, (W, "workspace"))
+        nbytes = W.size * W.itemsize
+        return lambda h: (W.ptr, nbytes)
+    keep = []
+
+    def args(h):
+        need = _lib.ctypes.c_size_t(0)
+        check(lib.gp_sort_workspace_size(h.ptr, key, value_bytes, K.size, _lib.ctypes.byref(need)),
+              "gp_sort_workspace_size")
+        if need.value <= _HANDLE_WORKSPACE:
+            return (None, 0)
+        try:
+            buf = K.kind.empty(K, (need.value,), "uint8")
+        except TypeError:
+            raise TypeError(f"this sort needs {need.value} bytes of workspace, more than the handle's own: pass "
+                            f"workspace= (a device byte buffer)") from None
+        keep.append(buf)
+        return (describe(buf, "workspace").ptr, need.value)
+    args.keep = keep
+    return args
+
+
+def _sort_args(keys, descending: bool, begin_bit: int, end_bit: Optional[int]):
+    K = _arr(keys, "keys" if keys is not None else "x", tuple(_SORT_KEYS))
+    if K.ndim != 1:
+        raise ValueError(f"sort takes 1-D keys, got shape {shape_str(K.shape)}")
+    bits = 8 * K.itemsize
+    begin_bit = _int_arg(begin_bit, "begin_bit")
+    end_bit = bits if end_bit is None else _int_arg(end_bit, "end_bit")
+    if not 0 <= begin_bit <= end_bit <= bits:
+        raise ValueError(f"need 0 <= begin_bit <= end_bit <= {bits} for {K.dtype} keys, got {begin_bit}, {end_bit}")
+    return K, _SORT_KEYS[K.dtype], int(bool(descending)), begin_bit, end_bit
+
+
+def sort(x: Array, descending: bool = False, *, begin_bit: int = 0, end_bit: Optional[int] = None,
+         out: Optional[Array] = None, workspace: Optional[Array] = None, rung: Rung = None,
+         config: Optional[int] = None) -> Array:
+    """x's elements sorted (radix sort, stable), as ``torch.sort(x).values`` / ``cupy.sort(x)``: 1-D
+    uint32, int32, float32, uint64 or int64. float32 is ordered -inf < ... < -0.0 < +0.0 < ... < +inf < NaN
+    (NaNs last, first when descending, as torch.sort). begin_bit/end_bit: only those bits of the key's
+    order-preserving form are compared (fewer bits, fewer passes). Keys are moved, never converted.
+    workspace: a device byte buffer to use; by default the handle's own 32 MB, or, where the sort needs more
+    (about n keys more), a buffer allocated through x's library on the current stream."""
+    K, key, desc, b0, b1 = _sort_args(x, descending, begin_bit, end_bit)
+    O = _out(K, out, K.shape, K.dtype)
+    _launch(K, "sort", rung, "gp_sort_keys", key, K.size, K.ptr, O.ptr, desc, b0, b1, config=config,
+            more_args=_sort_workspace(K, key, 0, workspace))
+    return O.obj
+
+
+def sort_pairs(keys: Array, values: Array, descending: bool = False, *, begin_bit: int = 0,
+               end_bit: Optional[int] = None, out_keys: Optional[Array] = None, out_values: Optional[Array] = None,
+               workspace: Optional[Array] = None, rung: Rung = None,
+               config: Optional[int] = None) -> Tuple[Array, Array]:
+    """(sorted keys, values moved with their keys): keys as in sort, values 1-D of any 4- or 8-byte dtype and
+    as many as the keys. Stable: equal keys keep their input order."""
+    K, key, desc, b0, b1 = _sort_args(keys, descending, begin_bit, end_bit)
+    V = _arr(values, "values")
+    if V.itemsize not in (4, 8):
+        raise TypeError(f"values has dtype {V.dtype}; sort_pairs moves 4- or 8-byte values")
+    if V.size != K.size or V.ndim != 1:
+        raise ValueError(f"values must be 1-D with as many elements as keys ({K.size}), got shape "
+                         f"{shape_str(V.shape)}")
+    _same_device(K, (V, "values"))
+    OK = _out(K, out_keys, K.shape, K.dtype, "out_keys")
+    OV = _out(K, out_values, V.shape, V.dtype, "out_values")
+    _launch(K, "sort", rung, "gp_sort_pairs", key, V.itemsize, K.size, K.ptr, OK.ptr, V.ptr, OV.ptr, desc, b0,
+            b1, config=config, more_args=_sort_workspace(K, key, V.itemsize, workspace))
+    return OK.obj, OV.obj
+
+
+def sort_with_indices(x: Array, descending: bool = False, **kw) -> Tuple[Array, Array]:
+    """(sorted x, int64 indices of the sorted elements in x), as ``torch.sort(x, stable=True)``: sort_pairs
+    of x with 0..n-1 (made through x's library). Other arguments as sort_pairs."""
+    K = _arr(x, "x", tuple(_SORT_KEYS))
+    idx = K.kind.arange(K, K.size)
+    return sort_pairs(x, idx, descending, **kw)
+
+
 # ---- rungs -----------------------------------------------------------------------------------------------
 def prims() -> List[str]:
     """The primitives of the loaded library, as it names them ("map", "reduce", "scan", ...)."""
@@ -585,6 +679,7 @@ def rung_supported(prim: str, rung: Rung, device: Optional[int] = None) -> bool:
 __all__ = [
     "GpuprimError", "RungInfo", "map", "add", "reduce", "reduce_sum", "reduce_min", "reduce_max", "argmax",
     "inclusive_scan", "exclusive_scan", "select", "select_async", "select_flagged", "select_flagged_async",
-    "histogram", "histogram_u8", "transpose", "sgemm", "sgemm_batched", "gemm", "prims", "rungs",
+    "histogram", "histogram_u8", "transpose", "sgemm", "sgemm_batched", "gemm", "sort", "sort_pairs",
+    "sort_with_indices", "prims", "rungs",
     "config_names", "last_rung", "last_config", "rung_supported",
 ]

@@ -95,6 +95,10 @@ class Kind:
     def item(self, obj) -> int:
         raise TypeError(f"gpuprim cannot read back a value from a {type(obj).__name__}; use the _async variant")
 
+    def arange(self, like: ArrayInfo, n: int):
+        """int64 0..n-1 on like's device and stream."""
+        raise TypeError(f"gpuprim cannot make indices for a {type(like.obj).__name__}: use sort_pairs")
+
     def prefix(self, obj, n: int):
         """obj[:n] (a view) of a 1-D array."""
         return obj[:n]
@@ -152,6 +156,10 @@ class TorchKind(Kind):
     def item(self, obj) -> int:
         return int(obj.item())
 
+    def arange(self, like: ArrayInfo, n: int):
+        torch = sys.modules["torch"]
+        return torch.arange(n, dtype=torch.int64, device=like.obj.device)
+
 
 # ---- CuPy ------------------------------------------------------------------------------------------------
 class CupyKind(Kind):
@@ -186,6 +194,11 @@ class CupyKind(Kind):
 
     def item(self, obj) -> int:
         return int(obj.item())
+
+    def arange(self, like: ArrayInfo, n: int):
+        cp = sys.modules["cupy"]
+        with cp.cuda.Device(like.device):
+            return cp.arange(n, dtype="int64")
 
 
 # ---- any __cuda_array_interface__ ------------------------------------------------------------------------

@@ -61,6 +61,9 @@ class FakeKind(Kind):
     def item(self, obj):
         return obj.value
 
+    def arange(self, like, n):
+        return FakeArray((n,), "int64", device=like.device)
+
 
 class CaiArray:
     """An object with only __cuda_array_interface__ (version 3), e.g. a bogus pointer."""
@@ -78,13 +81,13 @@ class Recorder:
     def __init__(self):
         self.calls = []
 
-    def __call__(self, x, prim, rung, fname, *args, config=None, deterministic=None):
+    def __call__(self, x, prim, rung, fname, *args, config=None, deterministic=None, more_args=None):
         if rung is not None:
             _api.resolve_rung(prim, rung)  # the real checks (they need the library, not a GPU)
         if config is not None:
             _api._check_config(prim, config)
         self.calls.append(dict(x=x, prim=prim, rung=rung, fname=fname, args=args, config=config,
-                               deterministic=deterministic))
+                               deterministic=deterministic, more_args=more_args))
 
     @property
     def last(self):

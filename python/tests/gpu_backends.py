@@ -81,6 +81,9 @@ class TorchBackend:
     def transpose_copy(self, m):
         return m.t().contiguous()
 
+    def sort_values(self, x, descending):
+        return self.t.sort(x, descending=descending, stable=True)[0]
+
     def matmul64(self, a, b):
         return a.double() @ b.double()
 
@@ -185,6 +188,10 @@ class CupyBackend:
 
     def transpose_copy(self, m):
         return self.cp.ascontiguousarray(m.T)
+
+    def sort_values(self, x, descending):
+        s = self.cp.sort(x)
+        return s[::-1].copy() if descending else s
 
     def matmul64(self, a, b):
         return a.astype(self.cp.float64) @ b.astype(self.cp.float64)

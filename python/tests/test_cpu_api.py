@@ -412,3 +412,48 @@ def test_dlpack_objects_are_read(fake):
         gpuprim.inclusive_scan(DlpackArray((4,), lanes=2))
     with pytest.raises(ValueError, match="not contiguous"):
         gpuprim.reduce_sum(DlpackArray((4,), strides=(2,)))
+
+
+# ---- sort --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype,code", [("uint32", 0), ("int32", 1), ("float32", 2), ("uint64", 3), ("int64", 4)])
+def test_sort(fake, dtype, code):
+    x = FakeArray((1000,), dtype)
+    y = gpuprim.sort(x)
+    bits = 32 if dtype.endswith("32") else 64
+    # h key n in out order begin end [workspace bytes]
+    assert fake.last["fname"] == "gp_sort_keys" and fake.last["prim"] == "sort"
+    assert fake.last["args"] == (code, 1000, x.ptr, y.ptr, 0, 0, bits) and y.dtype == dtype
+    assert fake.last["more_args"] is not None
+    gpuprim.sort(x, descending=True, begin_bit=4, end_bit=12)
+    assert fake.last["args"][4:] == (1, 4, 12)
+
+
+def test_sort_pairs_and_indices(fake):
+    k, v = FakeArray((50,), "float32"), FakeArray((50,), "float64")
+    ko, vo = gpuprim.sort_pairs(k, v, True)
+    # h key vbytes n kin kout vin vout order begin end
+    assert fake.last["fname"] == "gp_sort_pairs"
+    assert fake.last["args"] == (2, 8, 50, k.ptr, ko.ptr, v.ptr, vo.ptr, 1, 0, 32)
+    assert ko.dtype == "float32" and vo.dtype == "float64"
+    s, i = gpuprim.sort_with_indices(FakeArray((7,), "int32"))
+    assert i.dtype == "int64" and fake.last["args"][:3] == (1, 8, 7)
+
+
+def test_sort_checks(fake):
+    with pytest.raises(TypeError, match="dtype float64"):
+        gpuprim.sort(FakeArray((4,), "float64"))
+    with pytest.raises(ValueError, match="1-D keys"):
+        gpuprim.sort(FakeArray((4, 4), "int32"))
+    with pytest.raises(ValueError, match="begin_bit <= end_bit <= 32"):
+        gpuprim.sort(FakeArray((4,), "int32"), begin_bit=8, end_bit=40)
+    with pytest.raises(ValueError, match="as many elements as keys"):
+        gpuprim.sort_pairs(FakeArray((4,), "int32"), FakeArray((5,), "int32"))
+    with pytest.raises(TypeError, match="4- or 8-byte values"):
+        gpuprim.sort_pairs(FakeArray((4,), "int32"), FakeArray((4,), "float16"))
+    assert fake.calls == []
+
+
+def test_sort_config_is_checked(fake, clib):
+    with pytest.raises(ValueError, match="sort has tile configurations 0.."):
+        gpuprim.sort(FakeArray((4,), "int32"), config=99)
+    assert fake.calls == []

@@ -110,6 +110,13 @@ class FakeC:
     def gp_rung_count(self, p):
         return 11
 
+    sort_need = 1000
+
+    def gp_sort_workspace_size(self, h, key, value_bytes, n, ref):
+        self.log.append(("gp_sort_workspace_size", h, key, value_bytes, n))
+        ref._obj.value = self.sort_need
+        return 0
+
     def gp_get_rung_info(self, p, r, ref):
         ri = ref._obj
         ri.name, ri.summary, ri.min_cc, ri.automatic = b"r%d" % r, b"rung", 70, 1
@@ -140,7 +147,7 @@ def C(monkeypatch):
     monkeypatch.setattr(_api, "lib", fc)
     monkeypatch.setattr(_lib, "_tls", _lib._PerThread())
     monkeypatch.setattr(_lib, "_prims", {"map": 0, "reduce": 1, "scan": 2, "compact": 3, "histogram": 4,
-                                         "transpose": 5, "sgemm": 6, "gemm": 7})
+                                         "transpose": 5, "sgemm": 6, "gemm": 7, "sort": 8})
     kind = fakes.FakeKind()
     from gpuprim import _arrays
     _arrays.register_kind(kind)
@@ -280,3 +287,33 @@ def test_byref_is_what_ctypes_passes():
     v = ctypes.c_void_p()
     FakeC._set(ctypes.byref(v), 5)
     assert v.value == 5
+
+
+def test_sort_workspace(C):
+    fc, kind = C
+    x = FakeArray((1 << 20,), "int32")
+    y = gpuprim.sort(x)                                    # needs 1000 bytes: the handle's own workspace
+    call = [e for e in fc.log if e[0] == "gp_sort_keys"][-1]
+    assert call == ("gp_sort_keys", 0x1000, 1, 1 << 20, x.ptr, y.ptr, 0, 0, 32, None, 0)
+    size_call = [e for e in fc.log if e[0] == "gp_sort_workspace_size"][-1]
+    assert size_call == ("gp_sort_workspace_size", 0x1000, 1, 0, 1 << 20)
+    assert fc.log.index(size_call) < fc.log.index(call)
+    fc.log.clear()
+    fc.sort_need = 64 << 20                                # more than 32 MB: allocated through the library
+    allocated = []
+    real_empty = kind.empty
+    kind.empty = lambda like, shape, dtype: allocated.append((shape, dtype)) or real_empty(like, shape, dtype)
+    try:
+        v = FakeArray((1 << 20,), "float32")
+        k2, v2 = gpuprim.sort_pairs(x, v, descending=True)
+    finally:
+        del kind.empty
+    assert allocated[-1] == ((64 << 20,), "uint8")
+    call = [e for e in fc.log if e[0] == "gp_sort_pairs"][-1]
+    assert call[1:10] == (0x1000, 1, 4, 1 << 20, x.ptr, k2.ptr, v.ptr, v2.ptr, 1)
+    assert call[-1] == 64 << 20 and call[-2] not in (None, 0)
+    fc.log.clear()
+    ws = FakeArray((5000,), "uint8")                       # given: used as it is, no size asked
+    gpuprim.sort(x, workspace=ws)
+    assert [e[0] for e in fc.log if e[0].startswith("gp_sort")] == ["gp_sort_keys"]
+    assert fc.log[[e[0] for e in fc.log].index("gp_sort_keys")][-2:] == (ws.ptr, 5000)

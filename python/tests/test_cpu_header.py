@@ -96,6 +96,14 @@ def test_enums_match(header_text, typedef, table, prefix):
     assert _api._GEMM_DTYPES == {"float32": 0, "float16": 1, "bfloat16": 2}
 
 
+def test_sort_keys_match(header_text):
+    names = enum_values(header_text, "gp_sort_key")
+    for py, value in _api._SORT_KEYS.items():
+        c = "GP_SORT_" + py[0].upper() + py[-2:] if py != "float32" else "GP_SORT_F32"
+        assert names.index(c) == value, (py, c)
+    assert enum_values(header_text, "gp_sort_order")[:2] == ["GP_SORT_ASCENDING", "GP_SORT_DESCENDING"]
+
+
 def test_predicates_and_scan_kinds_match(header_text):
     names = enum_values(header_text, "gp_select_pred")
     for py, value in _api._PREDS.items():

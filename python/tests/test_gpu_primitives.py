@@ -403,3 +403,88 @@ def test_dlpack_only_objects(B):
     np.testing.assert_array_equal(B.get(out), np.cumsum(h).astype(np.int32))
     with pytest.raises(TypeError, match="pass out="):
         gpuprim.inclusive_scan(DlpackOnly(x))
+
+
+# ---- sort --------------------------------------------------------------------------------------------------
+_UINT = {"uint32": np.uint32, "int32": np.uint32, "float32": np.uint32, "uint64": np.uint64, "int64": np.uint64}
+
+
+def _order_key(h):
+    """The order-preserving unsigned form the C library sorts by (include/gpuprim.h, sort API)."""
+    u = h.view(_UINT[h.dtype.name]).copy()
+    if h.dtype.kind == "i":
+        u ^= u.dtype.type(1) << u.dtype.type(8 * u.itemsize - 1)
+    elif h.dtype.kind == "f":
+        neg = (u >> np.uint32(31)) == 1
+        u = np.where(neg, ~u, u | np.uint32(0x80000000)).astype(np.uint32)
+        u[np.isnan(h)] = np.uint32(0xFFFFFFFF)
+    return u
+
+
+def _ref_perm(h, descending=False, begin_bit=0, end_bit=None):
+    u = _order_key(h)
+    bits = 8 * u.itemsize
+    end_bit = bits if end_bit is None else end_bit
+    if descending:
+        u = ~u
+    width = end_bit - begin_bit
+    if width < bits:
+        u = (u >> u.dtype.type(begin_bit)) & u.dtype.type((1 << width) - 1)
+    return np.argsort(u, kind="stable")
+
+
+def _keys(g, n, dtype, special=True):
+    if dtype == "float32":
+        h = g.integers(-50, 50, n).astype(np.float32) / 4
+        if special and n >= 8:
+            h[:8] = [np.nan, -0.0, 0.0, np.inf, -np.inf, -np.nan, 0.0, -0.0]
+        return h
+    lo, hi = (0, 100) if dtype.startswith("u") else (-50, 50)
+    return g.integers(lo, hi, n).astype(dtype)
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 6912, 16385, 1000003])
+@pytest.mark.parametrize("dtype", ["uint32", "int32", "float32", "uint64", "int64"])
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort(B, n, dtype, descending):
+    h = _keys(rng(n), n, dtype)
+    x = B.put(h)
+    perm = _ref_perm(h, descending)
+    s, i = gpuprim.sort_with_indices(x, descending)
+    assert B.dtype_name(i) == "int64" and B.dtype_name(s) == dtype
+    np.testing.assert_array_equal(B.get(i), perm)
+    np.testing.assert_array_equal(B.get(s).view(_UINT[dtype]), h[perm].view(_UINT[dtype]))   # bit patterns
+    np.testing.assert_array_equal(B.get(gpuprim.sort(x, descending)).view(_UINT[dtype]), h[perm].view(_UINT[dtype]))
+    if dtype in ("int32", "int64", "float32") and n:   # the library's own sort, on keys without -0.0 / NaN
+        hp = _keys(rng(n + 1), n, dtype, special=False)
+        xp = B.put(hp)
+        got_v, got_i = gpuprim.sort_with_indices(xp, descending)
+        np.testing.assert_array_equal(B.get(got_v), B.get(B.sort_values(xp, descending)))
+        if B.name == "torch":
+            np.testing.assert_array_equal(B.get(got_i), B.get(B.t.sort(xp, descending=descending, stable=True)[1]))
+
+
+def test_sort_bits_pairs_rungs_and_workspace(B):
+    g = rng(21)
+    h = g.integers(0, 2 ** 32, 1000003, dtype=np.uint64).astype(np.uint32)
+    x = B.put(h)
+    v = B.put(g.standard_normal(1000003).astype(np.float64))
+    perm = _ref_perm(h, True, 8, 16)
+    k2, v2 = gpuprim.sort_pairs(x, v, True, begin_bit=8, end_bit=16)
+    np.testing.assert_array_equal(B.get(k2), h[perm])
+    np.testing.assert_array_equal(B.get(v2), B.get(v)[perm])
+    perm = _ref_perm(h)
+    for r in gpuprim.rungs("sort"):
+        if not gpuprim.rung_supported("sort", r.number, B.device_of(x)):
+            continue
+        for m in (5000, 1000003):
+            s = gpuprim.sort(x[:m], rung=r.number)
+            np.testing.assert_array_equal(B.get(s), np.sort(h[:m], kind="stable"), f"{r.name} n={m}")
+    big = B.put(g.integers(-2 ** 31, 2 ** 31, 1 << 23).astype(np.int32))   # needs more than the 32 MB workspace
+    s, i = gpuprim.sort_with_indices(big)
+    hb = B.get(big)
+    np.testing.assert_array_equal(B.get(i), np.argsort(hb, kind="stable"))
+    ws = B.put(np.zeros(256 << 20, np.uint8))
+    np.testing.assert_array_equal(B.get(gpuprim.sort(big, workspace=ws)), np.sort(hb))
+    with pytest.raises(gpuprim.GpuprimError, match="GP_ERROR_WORKSPACE_TOO_SMALL"):
+        gpuprim.sort(big, workspace=B.put(np.zeros(1000, np.uint8)))

@@ -59,6 +59,7 @@ def _calls(B, bufs):
         "sgemm": gpuprim.sgemm(a, b, c=bufs["o_sg"]),
         "batched": gpuprim.sgemm_batched(a.reshape(1, 256, 256), b.reshape(1, 256, 256), c=bufs["o_bt"]),
         "gemm": gpuprim.gemm(h16a, h16b, c=bufs["o_gm"]),
+        "sort": gpuprim.sort_pairs(xi, bufs["idx"], out_keys=bufs["o_sk"], out_values=bufs["o_sv"])[1],
     }
 
 
@@ -77,7 +78,8 @@ def _buffers(B, seed):
         o_scan=B.put(z(n, np.int32)), o_sel=B.put(z(n, np.float32)), o_cnt=B.put(z((), np.int64)),
         o_flg=B.put(z(n, np.float32)), o_cnt2=B.put(z((), np.int64)), o_hist=B.put(z(100, np.int64)),
         o_h8=B.put(z(256, np.int64)), o_tr=B.put(z((300, 512), np.float32)), o_sg=B.put(z((256, 256), np.float32)),
-        o_bt=B.put(z((1, 256, 256), np.float32)), o_gm=B.put(z((256, 64), np.float16)))
+        o_bt=B.put(z((1, 256, 256), np.float32)), o_gm=B.put(z((256, 64), np.float16)),
+        idx=B.put(np.arange(n, dtype=np.int64)), o_sk=B.put(z(n, np.int32)), o_sv=B.put(z(n, np.int64)))
     return bufs
 
 
@@ -91,7 +93,7 @@ def test_every_call_is_graph_capturable(B):
     bufs = _buffers(B, 1)
     with B.side_stream() as s:
         want = _snapshot(B, _calls(B, bufs))          # warm-up on the capture stream: handle, stream, attributes
-        for k in ("o_map", "o_scan", "o_sel", "o_flg", "o_hist", "o_h8", "o_tr", "o_sg", "o_bt", "o_gm"):
+        for k in ("o_map", "o_scan", "o_sel", "o_flg", "o_hist", "o_h8", "o_tr", "o_sg", "o_bt", "o_gm", "o_sv"):
             bufs[k][...] = 0
         B.sync()
         if B.name == "torch":
@@ -108,7 +110,7 @@ def test_every_call_is_graph_capturable(B):
     got = _snapshot(B, {k: bufs[v] for k, v in (
         ("map", "o_map"), ("reduce", "o_red"), ("argmax", "o_arg"), ("scan", "o_scan"), ("select", "o_sel"),
         ("count", "o_cnt"), ("flagged", "o_flg"), ("hist", "o_hist"), ("hist8", "o_h8"), ("transpose", "o_tr"),
-        ("sgemm", "o_sg"), ("batched", "o_bt"), ("gemm", "o_gm"))})
+        ("sgemm", "o_sg"), ("batched", "o_bt"), ("gemm", "o_gm"), ("sort", "o_sv"))})
     for k in want:
         np.testing.assert_array_equal(got[k], want[k], err_msg=k)
 
