@@ -2,10 +2,11 @@
 # gpu-check.sh OUTDIR — everything a GPU machine must check, in one call: build, every test (the large
 # >2^31-element cases included), compute-sanitizer memcheck + racecheck over the GPU tests, the ladder
 # benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR (the python step 3 more).
-# Environment: STEPS (default "build tests san bench"; "python" adds the Python package's tests with torch
-# and CuPy and python/bench.py (wheels from .whl/ if pytest or cuda-cccl are missing: scripts/python-wheels.sh);
-# "sweep" adds `gpuprim bench --sweep`, SWEEP_PRIMS the
-# primitives it covers, with its chart and per-primitive summary) picks steps, so a long check can be split over calls
+# Environment: STEPS (default "build tests san bench"; "sweep" adds `gpuprim bench --sweep`, SWEEP_PRIMS the
+# primitives it covers, with its chart and per-primitive summary; "judge" judges every example under
+# examples/judge/ into OUTDIR/judge/, scripts/judge-examples.sh; "python" runs the Python package's tests with
+# torch and CuPy and python/bench.py, installing pytest and cuda-cccl from .whl/ where they are missing:
+# scripts/python-wheels.sh) picks steps, so a long check can be split over calls
 # on one machine (build-gpu/ stays); PRIMS="map reduce" limits the bench; BENCH_ARGS adds options;
 # TESTS is a ctest -R regex; SAN_TESTS a grep -E regex over the GPU test names the sanitizers run (default
 # all); LARGE=0 skips the >2^31-element cases.
@@ -57,6 +58,11 @@ say "sweep"
 $BUILD_DIR/gpuprim bench --sweep ${SWEEP_PRIMS:-map reduce scan compact histogram transpose sgemm} --json "$OUT/sweep.json" >"$OUT/sweep.txt" 2>>"$LOG" || { status=1; say "SWEEP FAILED or a result did not verify"; }
 python3 scripts/plot_sweep.py "$OUT/sweep.json" "$OUT/sweep.png" "$OUT/sweep-summary.txt" >>"$LOG" 2>&1 || say "sweep plot failed"
 cat "$OUT/sweep-summary.txt" 2>/dev/null
+fi
+if has judge; then
+say "judge"
+BUILD_DIR=$BUILD_DIR scripts/judge-examples.sh "$OUT/judge" >>"$LOG" 2>&1 || { status=1; say "JUDGE: an example's outcome was not the expected one"; }
+cat "$OUT/judge/summary.txt" 2>/dev/null
 fi
 if has python; then
 say "python"

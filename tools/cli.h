@@ -95,7 +95,7 @@ int gpt_parse_count(const char *s, int64_t *out);
 
 /* ---- the commands (main.c lists them) ---- */
 extern const gpt_command gpt_cmd_list, gpt_cmd_verify, gpt_cmd_bench, gpt_cmd_explain, gpt_cmd_occupancy,
-    gpt_cmd_banks, gpt_cmd_coalesce, gpt_cmd_amdahl, gpt_cmd_gustafson, gpt_cmd_help;
+    gpt_cmd_banks, gpt_cmd_coalesce, gpt_cmd_amdahl, gpt_cmd_gustafson, gpt_cmd_judge, gpt_cmd_help;
 /* The command named `name`, or NULL. */
 const gpt_command *gpt_find_command(const char *name);
 

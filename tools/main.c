@@ -6,7 +6,7 @@
 
 static const gpt_command *const commands[] = {
     &gpt_cmd_list,      &gpt_cmd_verify,    &gpt_cmd_bench,  &gpt_cmd_occupancy, &gpt_cmd_banks,
-    &gpt_cmd_coalesce,  &gpt_cmd_amdahl,    &gpt_cmd_gustafson, &gpt_cmd_explain, &gpt_cmd_help,
+    &gpt_cmd_coalesce,  &gpt_cmd_amdahl,    &gpt_cmd_gustafson, &gpt_cmd_explain, &gpt_cmd_judge, &gpt_cmd_help,
 };
 static const int command_count = (int)(sizeof commands / sizeof commands[0]);
 
@@ -24,7 +24,7 @@ static void general_help(FILE *f)
     for (int i = 0; i < command_count; i++) fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
     fprintf(f, "\nsizes accept 1000, 2^28, 64M, 1G; PRIM is one of:");
     for (int i = 0; i < gpt_prim_count; i++) fprintf(f, " %s", gpt_prims[i]->name);
-    fprintf(f, "\nverify, bench and explain need an NVIDIA GPU; the others run anywhere.\n\n%s", GPT_EXIT_CODES_HELP);
+    fprintf(f, "\nverify, bench, explain and judge (to run the code) need an NVIDIA GPU; the others run anywhere.\n\n%s", GPT_EXIT_CODES_HELP);
 }
 
 static int unknown_command(const char *name)
