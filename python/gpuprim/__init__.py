@@ -9,6 +9,7 @@ exports ``__cuda_array_interface__``.
     t = gpuprim.transpose(m)                 # m.t().contiguous()
     c = gpuprim.sgemm(a, b)                  # a @ b in exact float32
     v, i = gpuprim.sort_with_indices(x)      # torch.sort(x, stable=True)
+    y = gpuprim.conv2d(img, f)               # F.conv2d(img[None, None], f[None, None], padding="same")[0, 0]
     gpuprim.rungs("scan")                    # the ladder, from the C library; rung= forces one
 
 Each call runs the C library's kernels (through ctypes; there is no second implementation) on the array's
@@ -22,11 +23,15 @@ from ._api import (  # noqa: F401
     add,
     argmax,
     config_names,
+    conv1d,
+    conv2d,
+    conv2d_separable,
     exclusive_scan,
     gemm,
     histogram,
     histogram_u8,
     inclusive_scan,
+    jacobi5,
     last_config,
     last_rung,
     map,
@@ -53,9 +58,10 @@ from ._lib import GpuprimError, LibraryNotFound, RungInfo, library_path, release
 __version__ = "0.1.0"
 
 __all__ = [
-    "GpuprimError", "LibraryNotFound", "RungInfo", "add", "argmax", "config_names", "exclusive_scan", "gemm",
-    "histogram", "histogram_u8", "inclusive_scan", "last_config", "last_rung", "library_path", "map", "prims",
-    "reduce", "reduce_max", "reduce_min", "reduce_sum", "release_handles", "rung_supported", "rungs", "select",
-    "select_async", "select_flagged", "select_flagged_async", "sgemm", "sgemm_batched", "sort", "sort_pairs",
-    "sort_with_indices", "status_string", "transpose",
+    "GpuprimError", "LibraryNotFound", "RungInfo", "add", "argmax", "config_names", "conv1d", "conv2d",
+    "conv2d_separable", "exclusive_scan", "gemm", "histogram", "histogram_u8", "inclusive_scan", "jacobi5",
+    "last_config", "last_rung", "library_path", "map", "prims", "reduce", "reduce_max", "reduce_min", "reduce_sum",
+    "release_handles", "rung_supported", "rungs", "select", "select_async", "select_flagged",
+    "select_flagged_async", "sgemm", "sgemm_batched", "sort", "sort_pairs", "sort_with_indices", "status_string",
+    "transpose",
 ]

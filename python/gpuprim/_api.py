@@ -615,6 +615,121 @@ def sort_with_indices(x: Array, descending: bool = False, **kw) -> Tuple[Array, 
     return sort_pairs(x, idx, descending, **kw)
 
 
+# ---- stencils and convolutions ---------------------------------------------------------------------------
+_CONV_MODES = {"same": 0, "valid": 1}
+
+
+def _conv_filter(f, name: str, like: ArrayInfo, ndim: int) -> ArrayInfo:
+    """A dense float32 filter on like's device, every extent odd."""
+    F = _arr(f, name, ("float32",), ndim=ndim)
+    _same_device(like, (F, name))
+    if any(d < 1 or d % 2 == 0 for d in F.shape):
+        raise ValueError(f"{name} must have odd extents >= 1 (a centre tap), got shape {shape_str(F.shape)}")
+    return F
+
+
+def _conv_out_shape(dims: Tuple[int, ...], taps: Tuple[int, ...], mode: int) -> Tuple[int, ...]:
+    """SAME: the input's shape; VALID: n - k + 1 per dimension, none where the filter is larger."""
+    if mode == 0:
+        return tuple(dims)
+    return tuple(max(n - k + 1, 0) for n, k in zip(dims, taps))
+
+
+def _image_out(X: ArrayInfo, out, shape: Tuple[int, int]) -> Tuple[ArrayInfo, int]:
+    """The 2-D float32 result (new, or `out` checked: shape, contiguous rows, device) and its leading dimension."""
+    if out is None:
+        O = describe(X.kind.empty(X, shape, "float32"), "out")
+    else:
+        O = _arr(out, "out", ("float32",), ndim=2, contiguous=False)
+        if O.shape != tuple(shape):
+            raise ValueError(f"out must have shape {shape_str(shape)}, got {shape_str(O.shape)}")
+        _same_device(X, (O, "out"))
+    return O, _rows_ld(O, "out")
+
+
+def conv2d(x: Array, filter: Array, mode: str = "same", *, out: Optional[Array] = None,
+           rung: Rung = None) -> Array:
+    """2-D correlation (no filter flip) of a float32 image with a dense float32 filter of odd extents, as
+    ``torch.nn.functional.conv2d(x[None, None], filter[None, None], padding="same")[0, 0]`` (cuDNN's cross
+    correlation). mode "same": out has x's shape, zeros outside the image; "valid": out is
+    (rows - fr + 1, cols - fc + 1), empty where the filter is larger than the image. x and out are 2-D with
+    contiguous rows (a leading dimension larger than the width is fine; out's padding columns are not written).
+    Filters up to 31 x 31 run on every rung; a larger one runs rung 01. f32 products accumulated in f32, so
+    rungs differ by rounding only. The constant-memory rungs are not CUDA-graph capturable (see gpuprim.h)."""
+    md = _op(_CONV_MODES, mode, "mode")
+    X = _arr(x, "x", ("float32",), ndim=2, contiguous=False)
+    ld_in = _rows_ld(X, "x")
+    F = _conv_filter(filter, "filter", X, 2)
+    fr, fc = F.shape
+    O, ld_out = _image_out(X, out, _conv_out_shape(X.shape, (fr, fc), md))
+    rows, cols = X.shape
+    _launch(X, "conv2d", rung, "gp_conv2d_f32", rows, cols, X.ptr, ld_in, F.ptr, fr, fc, md, O.ptr, ld_out)
+    return O.obj
+
+
+def conv2d_separable(x: Array, row_filter: Array, col_filter: Array, mode: str = "same", *,
+                     out: Optional[Array] = None, rung: Rung = None) -> Array:
+    """conv2d with the separable filter ``f[i][j] = col_filter[i] * row_filter[j]``, computed as a row pass
+    (len(row_filter) taps, rounded to float32) then a column pass (len(col_filter) taps). Filters: 1-D
+    float32 of odd length. x, out and mode as in conv2d. Rung 01 (any length) keeps the row pass in the
+    handle's 32 MB workspace, in strips of rows: it needs len(col_filter) x out_cols x 4 bytes at least (else
+    GpuprimError GP_ERROR_WORKSPACE_TOO_SMALL); rung 02 (both filters up to 31 taps) needs none."""
+    md = _op(_CONV_MODES, mode, "mode")
+    X = _arr(x, "x", ("float32",), ndim=2, contiguous=False)
+    ld_in = _rows_ld(X, "x")
+    R = _conv_filter(row_filter, "row_filter", X, 1)
+    C = _conv_filter(col_filter, "col_filter", X, 1)
+    fc, fr = R.size, C.size
+    O, ld_out = _image_out(X, out, _conv_out_shape(X.shape, (fr, fc), md))
+    rows, cols = X.shape
+    _launch(X, "separable", rung, "gp_conv2d_separable_f32", rows, cols, X.ptr, ld_in, R.ptr, fc, C.ptr, fr, md,
+            O.ptr, ld_out)
+    return O.obj
+
+
+def conv1d(x: Array, filter: Array, mode: str = "same", *, out: Optional[Array] = None) -> Array:
+    """1-D correlation of a contiguous 1-D float32 array with an odd number of float32 taps: "same" gives
+    len(x) outputs (zeros outside x), "valid" len(x) - k + 1 (none if k > len(x)). Runs as the row pass of
+    the separable filter's rung 01 (``last_rung("separable")`` says 1)."""
+    md = _op(_CONV_MODES, mode, "mode")
+    X = _arr(x, "x", ("float32",), ndim=1)
+    F = _conv_filter(filter, "filter", X, 1)
+    O = _out(X, out, _conv_out_shape(X.shape, F.shape, md), "float32")
+    _launch(X, "separable", None, "gp_conv1d_f32", X.size, X.ptr, F.ptr, F.size, md, O.ptr)
+    return O.obj
+
+
+def jacobi5(u0: Array, steps: int = 1, *, u1: Optional[Array] = None, rung: Rung = None,
+            config: Optional[int] = None) -> Array:
+    """`steps` 5-point Jacobi iterations over a 2-D float32 grid: each interior cell becomes
+    ``0.25 * (((up + down) + left) + right)`` (in that float order: bit-identical on every rung); the boundary
+    rows and columns stay fixed. The steps alternate between u0 (the initial grid) and u1: the result is in
+    u0 after an even number of steps, in u1 after an odd one, and that array is returned. Both may be
+    written (u0 is overwritten from 2 steps on; the other one then holds an intermediate state). u1: a float32
+    array of u0's shape and row stride; None allocates one (u0 must then have dense rows). Both with
+    contiguous rows. config: the temporal rung's steps per pass (``config_names("jacobi", "temporal")``)."""
+    U0 = _arr(u0, "u0", ("float32",), ndim=2, contiguous=False)
+    ld = _rows_ld(U0, "u0")
+    steps = _int_arg(steps, "steps")
+    if not 0 <= steps <= _INT32[1]:
+        raise ValueError(f"steps must be from 0 to 2^31-1, not {steps}")
+    rows, cols = U0.shape
+    if u1 is None:
+        if ld != max(cols, 1) and rows > 1:
+            raise ValueError(f"u0 has a leading dimension of {ld} for {cols} columns: pass u1 with the same "
+                             "row stride (one leading dimension serves both grids)")
+        U1 = describe(U0.kind.empty(U0, U0.shape, "float32"), "u1")
+    else:
+        U1 = _arr(u1, "u1", ("float32",), ndim=2, contiguous=False)
+        if U1.shape != U0.shape:
+            raise ValueError(f"u1 must have u0's shape {shape_str(U0.shape)}, got {shape_str(U1.shape)}")
+        _same_device(U0, (U1, "u1"))
+        if rows > 1 and _rows_ld(U1, "u1") != ld:
+            raise ValueError(f"u1 must have u0's row stride {ld}, got {_rows_ld(U1, 'u1')}")
+    _launch(U0, "jacobi", rung, "gp_jacobi5_f32", rows, cols, U0.ptr, U1.ptr, ld, steps, config=config)
+    return U0.obj if steps % 2 == 0 else U1.obj
+
+
 # ---- rungs -----------------------------------------------------------------------------------------------
 def prims() -> List[str]:
     """The primitives of the loaded library, as it names them ("map", "reduce", "scan", ...)."""
@@ -680,6 +795,6 @@ __all__ = [
     "GpuprimError", "RungInfo", "map", "add", "reduce", "reduce_sum", "reduce_min", "reduce_max", "argmax",
     "inclusive_scan", "exclusive_scan", "select", "select_async", "select_flagged", "select_flagged_async",
     "histogram", "histogram_u8", "transpose", "sgemm", "sgemm_batched", "gemm", "sort", "sort_pairs",
-    "sort_with_indices", "prims", "rungs",
+    "sort_with_indices", "conv2d", "conv2d_separable", "conv1d", "jacobi5", "prims", "rungs",
     "config_names", "last_rung", "last_config", "rung_supported",
 ]

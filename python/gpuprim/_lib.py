@@ -108,6 +108,10 @@ SIGNATURES: Dict[str, str] = {
     "gp_sort_workspace_size": "status: p i32 i32 i64 p",
     "gp_sort_keys": "status: p i32 i64 p p i32 i32 i32 p sz",
     "gp_sort_pairs": "status: p i32 i32 i64 p p p p i32 i32 i32 p sz",
+    "gp_conv2d_f32": "status: p i64 i64 p i64 p i32 i32 i32 p i64",
+    "gp_conv2d_separable_f32": "status: p i64 i64 p i64 p i32 p i32 i32 p i64",
+    "gp_conv1d_f32": "status: p i64 p p i32 i32 p",
+    "gp_jacobi5_f32": "status: p i64 i64 p p i64 i32",
 }
 # Functions of the header that the package deliberately does not call (the test requires every other one to
 # be in SIGNATURES): the package keeps its own handles and their workspaces, so it never asks for them back.

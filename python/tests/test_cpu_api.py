@@ -457,3 +457,115 @@ def test_sort_config_is_checked(fake, clib):
     with pytest.raises(ValueError, match="sort has tile configurations 0.."):
         gpuprim.sort(FakeArray((4,), "int32"), config=99)
     assert fake.calls == []
+
+
+# ---- stencils and convolutions -----------------------------------------------------------------------------
+def test_conv2d(fake):
+    x, f = FakeArray((300, 500)), FakeArray((5, 3))
+    y = gpuprim.conv2d(x, f)
+    # h rows cols in ld_in filter fr fc mode out ld_out
+    assert fake.last["fname"] == "gp_conv2d_f32" and fake.last["prim"] == "conv2d"
+    assert fake.last["args"] == (300, 500, x.ptr, 500, f.ptr, 5, 3, 0, y.ptr, 500)
+    assert y.shape == (300, 500) and y.dtype == F32
+    y = gpuprim.conv2d(x, f, "valid", rung="register_tile")
+    assert fake.last["args"][7:] == (1, y.ptr, 498) and y.shape == (296, 498)
+    assert fake.last["rung"] == "register_tile"
+    # a filter larger than the image, VALID: an empty output, still one C call (a no-op there)
+    y = gpuprim.conv2d(FakeArray((4, 4)), FakeArray((7, 7)), "valid")
+    assert y.shape == (0, 0) and fake.last["args"][:2] == (4, 4)
+    # a column slice of a wider image and a padded out: leading dimensions 512 and 504
+    v = FakeArray((300, 500), strides=(512, 1))
+    o = FakeArray((300, 500), strides=(504, 1))
+    assert gpuprim.conv2d(v, f, out=o) is o
+    assert fake.last["args"] == (300, 500, v.ptr, 512, f.ptr, 5, 3, 0, o.ptr, 504)
+
+
+def test_conv2d_checks(fake):
+    x = FakeArray((64, 64))
+    with pytest.raises(ValueError, match="odd extents"):
+        gpuprim.conv2d(x, FakeArray((4, 3)))
+    with pytest.raises(ValueError, match="unknown mode 'full'"):
+        gpuprim.conv2d(x, FakeArray((3, 3)), "full")
+    with pytest.raises(ValueError, match="filter must be 2-D"):
+        gpuprim.conv2d(x, FakeArray((9,)))
+    with pytest.raises(ValueError, match="x must be 2-D"):
+        gpuprim.conv2d(FakeArray((64,)), FakeArray((3, 3)))
+    with pytest.raises(TypeError, match="x has dtype float64"):
+        gpuprim.conv2d(FakeArray((8, 8), F64), FakeArray((3, 3)))
+    with pytest.raises(ValueError, match="filter is not contiguous"):
+        gpuprim.conv2d(x, FakeArray((3, 3), strides=(4, 1)))
+    with pytest.raises(ValueError, match="x must have contiguous rows"):
+        gpuprim.conv2d(x.T, FakeArray((3, 3)))
+    with pytest.raises(ValueError, match="device 1"):
+        gpuprim.conv2d(x, FakeArray((3, 3), device=1))
+    with pytest.raises(ValueError, match="out must have shape \\(62, 62\\)"):
+        gpuprim.conv2d(x, FakeArray((3, 3)), "valid", out=FakeArray((64, 64)))
+    assert fake.calls == []
+
+
+def test_conv2d_separable_and_conv1d(fake):
+    x, r, c = FakeArray((100, 200)), FakeArray((7,)), FakeArray((3,))
+    y = gpuprim.conv2d_separable(x, r, c)
+    # h rows cols in ld_in row_filter fc col_filter fr mode out ld_out
+    assert fake.last["fname"] == "gp_conv2d_separable_f32" and fake.last["prim"] == "separable"
+    assert fake.last["args"] == (100, 200, x.ptr, 200, r.ptr, 7, c.ptr, 3, 0, y.ptr, 200)
+    y = gpuprim.conv2d_separable(x, r, c, "valid", rung=1)
+    assert y.shape == (98, 194) and fake.last["args"][8:] == (1, y.ptr, 194) and fake.last["rung"] == 1
+    with pytest.raises(ValueError, match="col_filter must have odd extents"):
+        gpuprim.conv2d_separable(x, r, FakeArray((2,)))
+    with pytest.raises(ValueError, match="row_filter must be 1-D"):
+        gpuprim.conv2d_separable(x, FakeArray((3, 3)), c)
+    s = FakeArray((1000,))
+    o = gpuprim.conv1d(s, r)
+    # h n in filter k mode out
+    assert fake.last["fname"] == "gp_conv1d_f32" and fake.last["prim"] == "separable"
+    assert fake.last["args"] == (1000, s.ptr, r.ptr, 7, 0, o.ptr) and o.shape == (1000,)
+    o = gpuprim.conv1d(s, r, "valid")
+    assert o.shape == (994,) and fake.last["args"][4] == 1
+    with pytest.raises(ValueError, match="x must be 1-D"):
+        gpuprim.conv1d(x, r)
+    with pytest.raises(ValueError, match="out has shape"):
+        gpuprim.conv1d(s, r, "valid", out=FakeArray((1000,)))
+    assert len(fake.calls) == 4
+
+
+def test_jacobi5(fake):
+    u0 = FakeArray((64, 100))
+    r = gpuprim.jacobi5(u0, 3)
+    # h rows cols u0 u1 ld steps: an odd number of steps ends in u1 (allocated like u0)
+    assert fake.last["fname"] == "gp_jacobi5_f32" and fake.last["prim"] == "jacobi"
+    assert fake.last["args"][:3] == (64, 100, u0.ptr) and fake.last["args"][4:] == (100, 3)
+    assert r is not u0 and r.ptr == fake.last["args"][3] and r.shape == (64, 100)
+    u1 = FakeArray((64, 100))
+    assert gpuprim.jacobi5(u0, 16, u1=u1, rung="temporal", config=1) is u0
+    assert fake.last["args"] == (64, 100, u0.ptr, u1.ptr, 100, 16) and fake.last["config"] == 1
+    assert gpuprim.jacobi5(u0, 0, u1=u1) is u0
+    # padded rows: one leading dimension for both grids
+    p0, p1 = FakeArray((64, 100), strides=(128, 1)), FakeArray((64, 100), strides=(128, 1))
+    assert gpuprim.jacobi5(p0, 1, u1=p1) is p1
+    assert fake.last["args"] == (64, 100, p0.ptr, p1.ptr, 128, 1)
+
+
+def test_jacobi5_checks(fake):
+    u0 = FakeArray((64, 100))
+    with pytest.raises(ValueError, match="steps must be from 0"):
+        gpuprim.jacobi5(u0, -1)
+    with pytest.raises(TypeError, match="steps must be an integer"):
+        gpuprim.jacobi5(u0, 2.5)
+    with pytest.raises(ValueError, match="pass u1 with the same row stride"):
+        gpuprim.jacobi5(FakeArray((64, 100), strides=(128, 1)), 1)
+    with pytest.raises(ValueError, match="u1 must have u0's row stride 100"):
+        gpuprim.jacobi5(u0, 1, u1=FakeArray((64, 100), strides=(128, 1)))
+    with pytest.raises(ValueError, match="u1 must have u0's shape"):
+        gpuprim.jacobi5(u0, 1, u1=FakeArray((64, 101)))
+    with pytest.raises(TypeError, match="u0 has dtype float64"):
+        gpuprim.jacobi5(FakeArray((8, 8), F64), 1)
+    assert fake.calls == []
+
+
+def test_stencil_rungs_and_configs_are_checked(fake, clib):
+    with pytest.raises(ValueError, match="conv2d has no rung named 'winograd'"):
+        gpuprim.conv2d(FakeArray((8, 8)), FakeArray((3, 3)), rung="winograd")
+    with pytest.raises(ValueError, match="jacobi has tile configurations 0..3"):
+        gpuprim.jacobi5(FakeArray((8, 8)), 4, config=4)
+    assert fake.calls == []

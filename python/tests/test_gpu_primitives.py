@@ -488,3 +488,137 @@ def test_sort_bits_pairs_rungs_and_workspace(B):
     np.testing.assert_array_equal(B.get(gpuprim.sort(big, workspace=ws)), np.sort(hb))
     with pytest.raises(gpuprim.GpuprimError, match="GP_ERROR_WORKSPACE_TOO_SMALL"):
         gpuprim.sort(big, workspace=B.put(np.zeros(1000, np.uint8)))
+
+
+# ---- stencils and convolutions -----------------------------------------------------------------------------
+def _corr2d_ref(h, f, mode):
+    """2-D correlation in float64 (zero padding for "same"), and the bound of include/gpuprim.h on each output:
+    (taps + 2) 2^-24 sum |f||x| with taps = fr fc."""
+    fr, fc = f.shape
+    rows, cols = h.shape
+    x = h.astype(np.float64)
+    if mode == "same":
+        x = np.pad(x, ((fr // 2, fr // 2), (fc // 2, fc // 2)))
+        orows, ocols = rows, cols
+    else:
+        orows, ocols = max(rows - fr + 1, 0), max(cols - fc + 1, 0)
+    ref, mag = np.zeros((orows, ocols)), np.zeros((orows, ocols))
+    for i in range(fr):
+        for j in range(fc):
+            w = x[i:i + orows, j:j + ocols]
+            ref += float(f[i, j]) * w
+            mag += abs(float(f[i, j])) * np.abs(w)
+    return ref, mag
+
+
+def _conv_ok(got, ref, mag, taps):
+    return got.shape == ref.shape and bool(np.all(np.abs(got - ref) <= (taps + 2) * 2.0 ** -24 * mag + 1e-30))
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (7, 9), (100, 37), (513, 1025)])
+@pytest.mark.parametrize("fshape", [(1, 1), (3, 3), (5, 3), (15, 15), (33, 3)])
+@pytest.mark.parametrize("mode", ["same", "valid"])
+def test_conv2d(B, shape, fshape, mode):
+    g = rng(shape[0] * 31 + fshape[0])
+    h = g.uniform(-1, 1, shape).astype(np.float32)
+    f = g.uniform(-1, 1, fshape).astype(np.float32)
+    y = gpuprim.conv2d(B.put(h), B.put(f), mode)
+    assert B.dtype_name(y) == "float32"
+    ref, mag = _corr2d_ref(h, f, mode)
+    assert _conv_ok(B.get(y), ref, mag, f.size)
+
+
+def test_conv2d_every_rung_views_and_the_library(B):
+    g = rng(30)
+    h = g.uniform(-1, 1, (300, 517)).astype(np.float32)
+    f = g.uniform(-1, 1, (5, 7)).astype(np.float32)
+    x = B.put(h)[:, 3:500]                    # a misaligned base and a leading dimension of 517
+    ref, mag = _corr2d_ref(h[:, 3:500], f, "same")
+    out_big = B.put(np.full((300, 512), -7.0, np.float32))
+    out = out_big[:, :497]                    # out's leading dimension 512 > 497 columns
+    for r in gpuprim.rungs("conv2d"):
+        if not gpuprim.rung_supported("conv2d", r.number, B.device_of(x)):
+            continue
+        assert gpuprim.conv2d(x, B.put(f), out=out, rung=r.number) is out
+        o = B.get(out_big)
+        assert _conv_ok(o[:, :497], ref, mag, f.size), r.name
+        assert (o[:, 497:] == -7.0).all()     # padding columns are not written
+        assert gpuprim.last_rung("conv2d", B.device_of(x)) == r.number
+    # a filter past 31 taps runs rung 01, forced or not
+    big = g.uniform(-1, 1, (3, 33)).astype(np.float32)
+    y = gpuprim.conv2d(x, B.put(big), rung="register_tile")
+    assert gpuprim.last_rung("conv2d", B.device_of(x)) == 1
+    assert _conv_ok(B.get(y), *_corr2d_ref(h[:, 3:500], big, "same"), big.size)
+    if B.name == "torch":                     # torch's own correlation, in float64
+        F = B.t.nn.functional
+        want = F.conv2d(B.put(h).double()[None, None], B.put(f).double()[None, None], padding="same")[0, 0]
+        assert _conv_ok(B.get(gpuprim.conv2d(B.put(h), B.put(f))), B.get(want), _corr2d_ref(h, f, "same")[1],
+                        f.size)
+    with pytest.raises(gpuprim.GpuprimError, match="GP_ERROR_OVERLAP"):   # in place: the C library's check
+        sq = B.put(h)
+        gpuprim.conv2d(sq, B.put(f), out=sq)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (9, 7), (257, 300)])
+@pytest.mark.parametrize("taps", [(1, 1), (3, 15), (15, 3), (31, 31), (41, 5)])
+@pytest.mark.parametrize("mode", ["same", "valid"])
+def test_conv2d_separable(B, shape, taps, mode):
+    fr, fc = taps
+    g = rng(shape[0] + 7 * fr + fc)
+    h = g.uniform(-1, 1, shape).astype(np.float32)
+    col, row = g.uniform(-1, 1, fr).astype(np.float32), g.uniform(-1, 1, fc).astype(np.float32)
+    ref, mag = _corr2d_ref(h, np.outer(col.astype(np.float64), row.astype(np.float64)), mode)
+    x = B.put(h)
+    for r in [None] + [ri.number for ri in gpuprim.rungs("separable")]:
+        y = gpuprim.conv2d_separable(x, B.put(row), B.put(col), mode, rung=r)
+        assert _conv_ok(B.get(y), ref, mag, fr + fc), r
+
+
+@pytest.mark.parametrize("n", [1, 7, 4097, 1000003])
+@pytest.mark.parametrize("k", [1, 5, 31, 63])
+@pytest.mark.parametrize("mode", ["same", "valid"])
+def test_conv1d(B, n, k, mode):
+    g = rng(n + k)
+    h = g.uniform(-1, 1, n).astype(np.float32)
+    f = g.uniform(-1, 1, k).astype(np.float32)
+    y = gpuprim.conv1d(B.put(h), B.put(f), mode)
+    ref, mag = _corr2d_ref(h[None, :], f[None, :], mode)
+    assert _conv_ok(B.get(y)[None, :], ref, mag, k)
+    if y.shape[0]:                            # (an empty output is a no-op: nothing runs)
+        assert gpuprim.last_rung("separable", B.device_of(y)) == 1
+
+
+def _jacobi_ref(h, steps):
+    """The library's step in float32, in its order: 0.25f * (((up + down) + left) + right); boundary fixed."""
+    u = h.copy()
+    q = np.float32(0.25)
+    for _ in range(steps):
+        v = u.copy()
+        v[1:-1, 1:-1] = q * (((u[:-2, 1:-1] + u[2:, 1:-1]) + u[1:-1, :-2]) + u[1:-1, 2:])
+        u = v
+    return u
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (2, 5), (3, 3), (64, 100), (517, 1031)])
+@pytest.mark.parametrize("steps", [0, 1, 2, 5, 16])
+def test_jacobi5(B, shape, steps):
+    h = rng(shape[0] + steps).uniform(-1, 1, shape).astype(np.float32)
+    u0 = B.put(h)
+    r = gpuprim.jacobi5(u0, steps)
+    assert (r is u0) == (steps % 2 == 0)
+    np.testing.assert_array_equal(B.get(r), _jacobi_ref(h, steps))     # bit for bit
+
+
+def test_jacobi5_every_rung_config_and_padding(B):
+    h = rng(40).uniform(-1, 1, (300, 401)).astype(np.float32)
+    want = {s: _jacobi_ref(h, s) for s in (1, 2, 9)}
+    for r in gpuprim.rungs("jacobi"):
+        for cfg in [None] + list(range(r.configs)):
+            for s in (1, 2, 9):
+                b0 = B.put(np.pad(h, ((0, 0), (0, 15)), constant_values=-7.0))   # ld 416 > 401 columns
+                b1 = B.put(np.full((300, 416), -7.0, np.float32))
+                u0, u1 = b0[:, :401], b1[:, :401]
+                res = gpuprim.jacobi5(u0, s, u1=u1, rung=r.number, config=cfg)
+                assert res is (u0 if s % 2 == 0 else u1)
+                np.testing.assert_array_equal(B.get(res), want[s], f"{r.name} cfg {cfg} steps {s}")
+                assert (B.get(b0)[:, 401:] == -7.0).all() and (B.get(b1)[:, 401:] == -7.0).all()
