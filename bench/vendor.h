@@ -1,4 +1,4 @@
-/* vendor.h — the vendor baselines the ladders are measured against (CUB, cuBLAS), behind plain C calls.
+/* vendor.h — the vendor baselines the ladders are measured against (CUB, cuBLAS, cuDNN), behind plain C calls.
  * bench/vendor_*.cu are the only code that links them. Each call returns 0 on success and only enqueues
  * work on its stream; temporary storage is sized by a first call and allocated outside the timed runs. */
 #ifndef GPB_VENDOR_H
@@ -67,6 +67,17 @@ int gpb_vendor_gemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha
  * places only: -0.0 and +0.0 are equal (input order), and NaNs with the sign bit set come first. */
 int gpb_vendor_sort(gp_sort_key key, int64_t n, const void *keys_in, void *keys_out, const void *values_in,
                     void *values_out, void *temp, size_t *temp_bytes, cudaStream_t s);
+
+/* cuDNN's f32 correlation of a dense rows x cols image (NCHW 1x1xHxW) with a dense fr x fc filter, SAME (zero
+ * padding fr/2, fc/2) or VALID, into a dense output, as gp_conv2d_f32 computes it (vendor_conv.cu; FMA math, no
+ * TF32). plan finds the fastest algorithm for the shape on the call's own buffers (out is overwritten; it
+ * synchronises), allocates its workspace once and describes it in desc ("fft tiling, 123 B workspace"); 1 if
+ * there is no cuDNN baseline, with the reason in desc ("cuDNN not available (built without it)", a cuDNN error).
+ * gpb_vendor_conv then only enqueues the planned call; destroy frees the plan and the cuDNN handle. */
+int gpb_vendor_conv_plan(int64_t rows, int64_t cols, int fr, int fc, int valid, const float *in, const float *filter,
+                         float *out, cudaStream_t s, char *desc, size_t len);
+int gpb_vendor_conv(const float *in, const float *filter, float *out, cudaStream_t s);
+void gpb_vendor_conv_destroy(void);
 
 #ifdef __cplusplus
 }

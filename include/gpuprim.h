@@ -88,6 +88,9 @@ typedef enum gp_prim {
     GP_PRIM_SGEMM,
     GP_PRIM_GEMM,
     GP_PRIM_SORT,
+    GP_PRIM_CONV2D,
+    GP_PRIM_SEPARABLE,
+    GP_PRIM_JACOBI,
     GP_PRIM_COUNT
 } gp_prim;
 
@@ -400,6 +403,62 @@ GP_API gp_status gp_sort_pairs(gp_handle h, gp_sort_key key_type, int value_byte
                                void *keys_out, const void *values_in, void *values_out, gp_sort_order order,
                                int begin_bit, int end_bit, void *workspace, size_t workspace_bytes);
 /* END sort API */
+
+/* ---- stencils and convolutions (f32) ----------------------------------------------------------------- */
+/* BEGIN stencil API */
+/* Images are row-major rows x cols with a leading dimension (element (r, c) at in[r * ld_in + c],
+ * ld_in >= cols); only the out_rows x out_cols elements of out are written (its padding columns are left
+ * untouched). Filters are dense, row-major, in DEVICE memory (as in cuDNN and PyTorch), of odd sizes >= 1
+ * (a size <= 0 or even is GP_ERROR_INVALID_VALUE). Every pointer must be 4-byte aligned (else
+ * GP_ERROR_INVALID_VALUE); any alignment and any leading dimension work, and 16-byte aligned rows take the
+ * vector paths. in and out must not overlap, nor a filter and out (GP_ERROR_OVERLAP: byte spans compared).
+ * rows or cols == 0 is a no-op (pointers not checked). Arithmetic: f32 products accumulated in f32 with
+ * fused multiply-adds in a rung-dependent order, so results differ between rungs by rounding only
+ * (|got - exact| <= (taps + 2) 2^-24 sum |f||x|); border padding is zero values that are multiplied like
+ * any other (a non-finite filter value gives NaN next to the border, as in cuDNN).
+ *
+ * Correlation (no filter flip: cuDNN's CUDNN_CROSS_CORRELATION, PyTorch's conv2d):
+ *   GP_CONV_SAME:  out is rows x cols, out[r][c] = sum_{i<fr, j<fc} f[i][j] * in[r+i-fr/2][c+j-fc/2], with
+ *                  in = 0 outside the image (filters larger than the image are fine);
+ *   GP_CONV_VALID: out is (rows-fr+1) x (cols-fc+1), out[r][c] = sum f[i][j] * in[r+i][c+j]; a filter
+ *                  larger than the image gives an empty output: a no-op that returns GP_SUCCESS. */
+typedef enum gp_conv_mode {
+    GP_CONV_SAME = 0,
+    GP_CONV_VALID,
+    GP_CONV_MODE_COUNT
+} gp_conv_mode;
+/* 2D correlation with an fr x fc filter. Filters up to 31 x 31 run on every rung (rungs 02-04 copy the
+ * filter into constant memory, on the stream); a larger filter (any odd size) runs rung 01, which reads
+ * it from global memory (the other rungs do not accept it, so a forced rung falls back to 01). No
+ * workspace. */
+GP_API gp_status gp_conv2d_f32(gp_handle h, int64_t rows, int64_t cols, const float *in, int64_t ld_in,
+                               const float *filter, int fr, int fc, gp_conv_mode mode, float *out, int64_t ld_out);
+/* Separable 2D filter (primitive GP_PRIM_SEPARABLE): the same as gp_conv2d_f32 with the fr x fc filter
+ * f[i][j] = col_filter[i] * row_filter[j], computed as a row pass (fc taps, rounded to f32) followed by a
+ * column pass (fr taps). Rung 01 (any odd sizes) writes the row pass to the workspace in strips of rows:
+ * it needs fr * out_cols * 4 bytes of workspace at least (else GP_ERROR_WORKSPACE_TOO_SMALL); rung 02
+ * (both filters up to 31 taps) fuses the two passes in shared memory and needs no workspace. */
+GP_API gp_status gp_conv2d_separable_f32(gp_handle h, int64_t rows, int64_t cols, const float *in, int64_t ld_in,
+                                         const float *row_filter, int fc, const float *col_filter, int fr,
+                                         gp_conv_mode mode, float *out, int64_t ld_out);
+/* 1D correlation of in[0, n) with k taps: SAME out[i] = sum_j filter[j] * in[i+j-k/2] (0 outside), n
+ * outputs; VALID out[i] = sum_j filter[j] * in[i+j], n-k+1 outputs (none if k > n: a no-op). Runs as the
+ * row pass of GP_PRIM_SEPARABLE's rung 01 on a 1 x n image (any odd k, no workspace; gp_get_last_rung on
+ * GP_PRIM_SEPARABLE says 1). */
+GP_API gp_status gp_conv1d_f32(gp_handle h, int64_t n, const float *in, const float *filter, int k, gp_conv_mode mode,
+                               float *out);
+/* 5-point Jacobi iteration over a rows x cols grid (leading dimension ld >= cols for both buffers).
+ * u0 holds the initial grid. The boundary cells (row 0, row rows-1, column 0, column cols-1) are fixed;
+ * each step sets every interior cell to 0.25f * (((u[i-1][j] + u[i+1][j]) + u[i][j-1]) + u[i][j+1]),
+ * in exactly that order of float operations on every rung, so results are bit-identical across rungs.
+ * Steps alternate u0 -> u1 -> u0 ...: the result is in u0 if steps is even, in u1 if it is odd. Both buffers
+ * may be written: the other one then holds an intermediate state (which one depends on the rung), and
+ * every grid written includes the boundary (so u1's boundary equals u0's once u1 is written).
+ * steps == 0 (or rows or cols == 0) is a no-op; steps < 0 is GP_ERROR_INVALID_VALUE. u0 and u1 must not
+ * overlap (GP_ERROR_OVERLAP). Rung 04 (temporal blocking) runs several steps per pass over the grid; it
+ * takes calls with steps >= 2 (a single step runs rung 03). No workspace. */
+GP_API gp_status gp_jacobi5_f32(gp_handle h, int64_t rows, int64_t cols, float *u0, float *u1, int64_t ld, int steps);
+/* END stencil API */
 
 #ifdef __cplusplus
 }

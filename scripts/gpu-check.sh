@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # gpu-check.sh OUTDIR — everything a GPU machine must check, in one call: build, every test (the large
 # >2^31-element cases included), compute-sanitizer memcheck + racecheck over the GPU tests, the ladder
-# benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR.
+# benchmark (JSON + table) and its chart. Writes at most 8 files into OUTDIR (the python step 3 more).
 # Environment: STEPS (default "build tests san bench"; "sweep" adds `gpuprim bench --sweep`, SWEEP_PRIMS the
 # primitives it covers, with its chart and per-primitive summary; "judge" judges every example under
-# examples/judge/ into OUTDIR/judge/, scripts/judge-examples.sh) picks steps, so a long check can be split over calls
+# examples/judge/ into OUTDIR/judge/, scripts/judge-examples.sh; "python" runs the Python package's tests with
+# torch and CuPy and python/bench.py, installing pytest and cuda-cccl from .whl/ where they are missing:
+# scripts/python-wheels.sh) picks steps, so a long check can be split over calls
 # on one machine (build-gpu/ stays); PRIMS="map reduce" limits the bench; BENCH_ARGS adds options;
 # TESTS is a ctest -R regex; SAN_TESTS a grep -E regex over the GPU test names the sanitizers run (default
 # all); LARGE=0 skips the >2^31-element cases.
@@ -61,6 +63,17 @@ if has judge; then
 say "judge"
 BUILD_DIR=$BUILD_DIR scripts/judge-examples.sh "$OUT/judge" >>"$LOG" 2>&1 || { status=1; say "JUDGE: an example's outcome was not the expected one"; }
 cat "$OUT/judge/summary.txt" 2>/dev/null
+fi
+if has python; then
+say "python"
+if ! python3 -m pytest --version >/dev/null 2>&1 || ! python3 -c "import cuda.compute" >/dev/null 2>&1; then
+  [ -d .whl ] && PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install -q --no-index --find-links .whl pytest 'cuda-cccl[minimal-sysctk13]' >>"$LOG" 2>&1
+fi
+export GPUPRIM_LIBRARY=$PWD/$BUILD_DIR/libgpuprim.so PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH}
+GPUPRIM_SKIP_INSTALL_TEST=1 python3 -m pytest -q -p no:cacheprovider -r s python/tests ${PYTEST_ARGS:-} >"$OUT/python-tests.txt" 2>&1 || { status=1; say "PYTHON TESTS FAILED"; }
+tail -15 "$OUT/python-tests.txt" | tee -a "$LOG"
+python3 python/bench.py ${PYBENCH_ARGS:-} --json "$OUT/python-bench.json" >"$OUT/python-bench.txt" 2>>"$LOG" || { status=1; say "PYTHON BENCH FAILED"; }
+cat "$OUT/python-bench.txt"
 fi
 say "done, status $status"
 exit $status

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# setup.sh — sourced by bench.sh and test.sh: makes sure cmake and a C compiler are present (the CUDA
-# toolkit, nvcc and its libraries, must already be installed), then configures and builds into build/.
+# setup.sh — sourced by bench.sh and test.sh: makes sure cmake, ninja, pkg-config and a C compiler are present
+# (the CUDA toolkit, nvcc and its libraries, must already be installed), then configures and builds into build/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 need=()
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
 command -v ninja >/dev/null 2>&1 || need+=(ninja-build)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)   # the install test builds a consumer with it
 if [ ${#need[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing ${need[*]}" >&2

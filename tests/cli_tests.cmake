@@ -62,6 +62,8 @@ cli_expect(verify_rung_missing 2 "--rung needs a value" verify map --rung)
 cli_expect(list 0 "^map.  01 naive +sm_70[+] +auto .*04 ilp +sm_70[+] +forced .*reduce.*sgemm.*columns: rung" list)
 cli_expect(list_one 0 "^sgemm.  01 naive .*09 cpasync +sm_80[+] +auto .*10 tuned .*cfg0 128x256x16.*columns" list sgemm)
 cli_expect(list_two 0 "^map.*04 ilp.*reduce.*08 single_pass.*columns" list map reduce)
+cli_expect(list_stencil 0 "^conv2d.  01 naive .*04 register_tile.*separable.*02 fused.*jacobi.*04 temporal .*cfg1 T=8.*columns"
+           list conv2d separable jacobi)
 
 # ---- every bad value class of each option kind ----
 # count (--n): negative, zero where not allowed, too large, malformed, missing
@@ -105,7 +107,12 @@ cli_expect(coalesce_elem_bad 2 "--elem takes 1, 2, 4, 8 or 16, not '3'" coalesce
 cli_expect(amdahl_law_bad 2 "--law takes both, amdahl or gustafson, not 'moore'" amdahl --law moore)
 cli_expect(verify_op_bad 2 "gpuprim verify: --op for map takes add, sub, mul, min or max, not 'sum'" verify map --op sum)
 cli_expect(bench_op_bad_for_one 2 "--op for histogram takes u8, f32 or i32, not 'max'" bench --op max)
+cli_expect(bench_rung_name_not_in_all 2 "--rung takes a rung of separable .01 two_pass, 02 fused., 'auto' or 'all', not 'register_tile'" bench conv2d separable --rung register_tile)
 cli_expect(verify_op_no_variants 2 "--op: none of the primitives named has variants" verify scan --op sum)
+# a primitive's own option rules (conv2d, separable: --k is an odd filter edge; jacobi: --k steps)
+cli_expect(bench_conv2d_k_even 2 "gpuprim bench: --k for conv2d takes a filter's edge: an odd number below 1048576, not '4'" bench conv2d --k 4)
+cli_expect(verify_separable_k_zero 2 "gpuprim verify: --k for separable takes a filter's edge: an odd number .* not '0'" verify separable --k 0)
+cli_expect(bench_jacobi_k_too_large 2 "--k for jacobi takes the steps: at most 2147483647, not '2147483648'" bench jacobi --k 2^31)
 # strings (--json, --block, --arch): empty, unusable, malformed, missing
 cli_expect(bench_json_empty 2 "--json takes a file name in a writable folder, not ''" bench --json=)
 cli_expect(bench_json_no_folder 2 "--json takes a file name in a writable folder, not '/nonexistent/x.json'" bench --json /nonexistent/x.json)
@@ -126,6 +133,8 @@ cli_expect(bench_no_gpu 3 "gpuprim bench: no usable GPU" bench map reduce --quic
 cli_expect(bench_reps_large_no_gpu 3 "gpuprim bench: no usable GPU" bench --reps 100000)
 cli_expect(bench_sweep_no_gpu 3 "gpuprim bench: no usable GPU" bench --sweep sgemm transpose)
 cli_expect(explain_no_gpu 3 "gpuprim explain: no usable GPU" explain map --rung 3 --no-ncu)
+cli_expect(verify_stencil_no_gpu 3 "gpuprim verify: no usable GPU" verify conv2d separable jacobi --rung auto --m 40 --n 50 --k 5)
+cli_expect(bench_stencil_no_gpu 3 "gpuprim bench: no usable GPU" bench conv2d separable jacobi --rung 2 --quick)
 
 # ---- the CPU analysis commands' results ----
 cli_expect(occupancy 0 "active blocks per SM: +6.  active warps per SM: +48 of 64.  theoretical occupancy: +75.0%.  limited by: +registers.*<= 32 registers"
@@ -150,8 +159,10 @@ cli_expect(gustafson 0 "132 +118.9" gustafson --fractions 0.9 --procs 132)
 # default shapes (a 100003-column sgemm checked against the CPU reference on every rung would take minutes)
 add_test(NAME cli_gpu_verify COMMAND gpuprim_cli verify map reduce scan compact histogram sort --n 100003 --seed 7)
 add_test(NAME cli_gpu_verify_matrix COMMAND gpuprim_cli verify transpose sgemm --seed 7)
+add_test(NAME cli_gpu_verify_stencil COMMAND gpuprim_cli verify conv2d separable jacobi --seed 7)
 add_test(NAME cli_gpu_bench_quick COMMAND gpuprim_cli bench --quick --reps 5 --seed 7
          --json ${CMAKE_CURRENT_BINARY_DIR}/cli_gpu_bench.json --csv ${CMAKE_CURRENT_BINARY_DIR}/cli_gpu_bench.csv)
 add_test(NAME cli_gpu_explain COMMAND gpuprim_cli explain map --rung 3 --n 1M --no-ncu)
-set_tests_properties(cli_gpu_verify cli_gpu_verify_matrix cli_gpu_bench_quick cli_gpu_explain PROPERTIES LABELS gpu SKIP_RETURN_CODE 3
+set_tests_properties(cli_gpu_verify cli_gpu_verify_matrix cli_gpu_verify_stencil cli_gpu_bench_quick cli_gpu_explain
+                     PROPERTIES LABELS gpu SKIP_RETURN_CODE 3
                      TIMEOUT 600)

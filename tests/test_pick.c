@@ -14,6 +14,9 @@
 #include "gemm/gemm_internal.h"
 #include "sort/sort_internal.h"
 #include "sort/sort_rule.h"
+#include "conv2d/conv2d_internal.h"
+#include "separable/separable_internal.h"
+#include "jacobi/jacobi_internal.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -250,6 +253,86 @@ static void sort_rule(void)
     for (int c = 0; c <= GP_SORT_OB_CONFIGS; c++) CHECK(gp_rung_config_name(GP_PRIM_SORT, lean, c) != NULL);
 }
 
+static void conv2d_rule(void)
+{
+    const uintptr_t base = (uintptr_t)1 << 20; /* addresses only: nothing is read */
+    const int naive = rung(GP_PRIM_CONV2D, "naive"), tile = rung(GP_PRIM_CONV2D, "register_tile");
+    gp_conv2d_args c;
+    memset(&c, 0, sizeof c);
+    c.rows = c.cols = c.out_rows = c.out_cols = c.ld_in = c.ld_out = 1000;
+    c.in = (const float *)base;
+    c.out = (float *)(base + (1 << 24));
+    c.fr = c.fc = 3;
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, &h100, &c), tile);
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, &a100, &c), tile);
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, &v100, &c), tile);
+    c.ld_in = 1001; /* rows not 16-byte aligned: rung 04 takes them with 4-byte loads */
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, &h100, &c), tile);
+    c.fr = c.fc = 31; /* the largest filter of the constant slots: every rung, forced or not */
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, &h100, &c), tile);
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_CONV2D); r++) CHECK_EQ_INT(pick(GP_PRIM_CONV2D, r, &h100, &c), r);
+    /* a filter larger than 31 x 31 in either direction: only rung 01, which reads it from global memory */
+    c.fc = 33;
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, &h100, &c), naive);
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, 0, &v100, &c), naive);
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_CONV2D); r++) CHECK_EQ_INT(pick(GP_PRIM_CONV2D, r, &h100, &c), naive);
+    c.fc = 3;
+    c.fr = 101;
+    CHECK_EQ_INT(pick(GP_PRIM_CONV2D, rung(GP_PRIM_CONV2D, "smem_tile"), &a100, &c), naive);
+}
+
+static void separable_rule(void)
+{
+    const uintptr_t base = (uintptr_t)1 << 20;
+    const int two_pass = rung(GP_PRIM_SEPARABLE, "two_pass"), fused = rung(GP_PRIM_SEPARABLE, "fused");
+    gp_separable_args s;
+    memset(&s, 0, sizeof s);
+    s.rows = s.cols = s.out_rows = s.out_cols = s.ld_in = s.ld_out = 1000;
+    s.fr = s.fc = 15;
+    s.row_filter = (const float *)base;
+    s.col_filter = (const float *)(base + 64);
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, &h100, &s), fused);
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, &a100, &s), fused);
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, &v100, &s), fused);
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, two_pass, &h100, &s), two_pass);
+    /* past 31 taps, in either filter: the two passes through the workspace */
+    s.fc = 33;
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, &h100, &s), two_pass);
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, fused, &h100, &s), two_pass);
+    s.fc = 15;
+    s.fr = 41;
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, &h100, &s), two_pass);
+    /* conv1d: a 1 x n image without a column filter runs rung 01's row pass alone, forced or not */
+    s.fr = 1;
+    s.rows = s.out_rows = 1;
+    s.col_filter = NULL;
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, 0, &h100, &s), two_pass);
+    CHECK_EQ_INT(pick(GP_PRIM_SEPARABLE, fused, &h100, &s), two_pass);
+}
+
+static void jacobi_rule(void)
+{
+    const int streaming = rung(GP_PRIM_JACOBI, "streaming"), temporal = rung(GP_PRIM_JACOBI, "temporal");
+    gp_jacobi_args j;
+    memset(&j, 0, sizeof j);
+    j.rows = j.cols = j.ld = 8192;
+    /* one step: the single-step streaming rung; temporal blocking gains nothing and refuses it, forced or not */
+    j.steps = 1;
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &h100, &j), streaming);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &v100, &j), streaming);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, temporal, &h100, &j), streaming);
+    /* many steps: temporal blocking (T steps per pass), on every device */
+    j.steps = 16;
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &h100, &j), temporal);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &a100, &j), temporal);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &v100, &j), temporal);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, rung(GP_PRIM_JACOBI, "naive"), &h100, &j), rung(GP_PRIM_JACOBI, "naive"));
+    j.steps = 2;
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &h100, &j), temporal);
+    for (int c = 0; c < 4; c++) CHECK(gp_rung_config_name(GP_PRIM_JACOBI, temporal, c) != NULL);
+    CHECK(strcmp(gp_rung_config_name(GP_PRIM_JACOBI, temporal, 1), "T=8") == 0);
+}
+
 /* Properties every table must have, whatever its rungs. */
 static void tables(void)
 {
@@ -306,5 +389,8 @@ int main(void)
     sgemm_rule();
     gemm_rule();
     sort_rule();
+    conv2d_rule();
+    separable_rule();
+    jacobi_rule();
     return tc_summary("test_pick");
 }

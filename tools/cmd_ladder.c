@@ -91,6 +91,10 @@ int gpt_check_ladder_args(const gpt_command *cmd, const char **words, int nwords
         takes_op |= cli->ops != NULL;
         rc = check_rung(cmd, cli, &o->rung);
         if (!rc && o->op) rc = check_op(cmd, cli, o->op);
+        if (!rc && cli->check_args) {
+            char why[160];
+            if (cli->check_args(o, why, sizeof why)) rc = gpt_usage_error(cmd, "%s", why);
+        }
         if (!rc && cmd == &gpt_cmd_bench && cli->bench_max_n && o->n > cli->bench_max_n)
             rc = gpt_usage_error(cmd, "--n for %s takes a count from 1 to %lld (its vendor baseline's limit), not %lld",
                                  cli->name, (long long)cli->bench_max_n, (long long)o->n);
@@ -180,8 +184,9 @@ const gpt_command gpt_cmd_list = {
 /* --n, --m, --k from MIN (verify takes empty inputs, bench does not) */
 #define OPT_SIZES(MIN, N_DEFAULT)                                                                              \
     GPT_COUNT("--n", "-n", gpt_opts, n, "N", MIN, (int64_t)1 << 62, "elements, or columns; default per primitive " N_DEFAULT), \
-    GPT_COUNT("--m", NULL, gpt_opts, m, "M", MIN, (int64_t)1 << 62, "rows of transpose and sgemm"),             \
-    GPT_COUNT("--k", NULL, gpt_opts, k, "K", MIN, (int64_t)1 << 62, "the inner dimension of sgemm")
+    GPT_COUNT("--m", NULL, gpt_opts, m, "M", MIN, (int64_t)1 << 62, "rows of the 2-D primitives"),              \
+    GPT_COUNT("--k", NULL, gpt_opts, k, "K", MIN, (int64_t)1 << 62,                                             \
+              "sgemm/gemm: the inner dimension; conv2d/separable: the filter edge (odd); jacobi: the steps")
 #define OPT_OP(HELP) GPT_STRING("--op", gpt_opts, op, "OP", "a variant of each primitive named (below)", HELP)
 #define OPT_SEED GPT_INT("--seed", gpt_opts, seed, "S", 0, INT64_MAX, "random inputs; 0 or none: from the clock (printed)")
 

@@ -208,7 +208,7 @@ static int bench_row(gpt_bench *b, const gpt_case_hooks *hooks, gpt_case *c, int
     const gp_prim p = b->cli->prim;
     const char *name = b->cli->name;
     struct timed_hook timed = {c, hooks->run};
-    int reps = (int)b->o->reps, ran = 0, ran_cfg = -1, supported = 1, failed;
+    int reps = (int)b->o->reps, ran = 0, ran_cfg = -1, supported = 1, failed, verified = -1;
     gpb_timing t;
     char label[64];
     if (hooks->reps) reps = hooks->reps(c, rung, reps);
@@ -230,25 +230,48 @@ static int bench_row(gpt_bench *b, const gpt_case_hooks *hooks, gpt_case *c, int
     gp_set_rung(b->h, p, rung);
     if (cfg >= 0) gp_set_config(b->h, p, cfg);
     failed = gpb_time(b->stream, run_hook, &timed, reps, &t);
-    if (cfg >= 0) gp_set_config(b->h, p, -1);
     gp_get_last_rung(b->h, p, &ran);
     gp_get_last_config(b->h, p, &ran_cfg);
+    failed = failed || cudaStreamSynchronize(b->stream) != cudaSuccess;
+    if (!failed) {
+        if (cfg < 0) gpt_rung_label(p, rung, ran, label, sizeof label);
+        if (cfg >= 0 && ran_cfg != cfg) { /* a forced configuration that could not take the call */
+            size_t len = strlen(label);
+            snprintf(label + len, sizeof label - len, " -> cfg%d", ran_cfg);
+        }
+        if (rung == 0 && ran_cfg >= 0) {
+            size_t len = strlen(label);
+            snprintf(label + len, sizeof label - len, " cfg%d", ran_cfg);
+        }
+        verified = hooks->check(c, 0, label); /* the rung and configuration still forced */
+    }
+    if (cfg >= 0) gp_set_config(b->h, p, -1);
     gp_set_rung(b->h, p, 0);
-    if (failed || cudaStreamSynchronize(b->stream) != cudaSuccess) {
+    if (failed) {
         fprintf(stderr, "%s %s: %s: a run failed (%s)\n", name, c->shape, label, cudaGetErrorString(cudaGetLastError()));
         return 1;
     }
-    if (cfg < 0) gpt_rung_label(p, rung, ran, label, sizeof label);
-    if (cfg >= 0 && ran_cfg != cfg) { /* a forced configuration that could not take the call */
-        size_t len = strlen(label);
-        snprintf(label + len, sizeof label - len, " -> cfg%d", ran_cfg);
-    }
-    if (rung == 0 && ran_cfg >= 0) {
-        size_t len = strlen(label);
-        snprintf(label + len, sizeof label - len, " cfg%d", ran_cfg);
-    }
-    gpb_report_add(b->r, name, c->shape, label, rung, &t, rate(c, c->work, &t), unit(c), hooks->check(c, 0, label));
+    gpb_report_add(b->r, name, c->shape, label, rung, &t, rate(c, c->work, &t), unit(c), verified);
     return 0;
+}
+
+/* A baseline (which = 1 the vendor, 2 the second baseline) on the same inputs, timed and checked like a rung;
+ * its row's index, or -1 if it failed. */
+static int baseline_row(gpt_bench *b, const gpt_case_hooks *hooks, gpt_case *c, int which)
+{
+    struct timed_hook timed = {c, which == 1 ? hooks->vendor : c->baseline};
+    const char *variant = which == 1 ? c->vendor : c->baseline_name;
+    const double work = which == 1 && c->vendor_work > 0 ? c->vendor_work : c->work;
+    gpb_timing t;
+    gpb_progress("%s %s: %s", b->cli->name, c->shape, variant);
+    prepare_outputs(c, b->stream, c->vendor_zeroed);
+    if (gpb_time(b->stream, run_hook, &timed, (int)b->o->reps, &t) || cudaStreamSynchronize(b->stream) != cudaSuccess) {
+        fprintf(stderr, "%s %s: %s failed (%s)\n", b->cli->name, c->shape, variant, cudaGetErrorString(cudaGetLastError()));
+        return -1;
+    }
+    gpb_report_add(b->r, b->cli->name, c->shape, variant, -1, &t, rate(c, work, &t), unit(c),
+                   hooks->check(c, which, variant));
+    return b->r->count - 1;
 }
 
 int gpt_bench_case(gpt_bench *b, const gpt_case_hooks *hooks, void *state)
@@ -265,20 +288,10 @@ int gpt_bench_case(gpt_bench *b, const gpt_case_hooks *hooks, void *state)
         errors = 1;
         goto out;
     }
-    /* the vendor baseline on the same inputs, timed and checked like a rung */
-    {
-        struct timed_hook timed = {&c, hooks->vendor};
-        gpb_timing t;
-        gpb_progress("%s %s: %s", name, c.shape, c.vendor);
-        prepare_outputs(&c, b->stream, c.vendor_zeroed);
-        if (gpb_time(b->stream, run_hook, &timed, (int)b->o->reps, &t) || cudaStreamSynchronize(b->stream) != cudaSuccess) {
-            fprintf(stderr, "%s %s: %s failed (%s)\n", name, c.shape, c.vendor, cudaGetErrorString(cudaGetLastError()));
-            errors = 1;
-            goto out;
-        }
-        vendor_row = b->r->count;
-        gpb_report_add(b->r, name, c.shape, c.vendor, -1, &t, rate(&c, c.vendor_work > 0 ? c.vendor_work : c.work, &t),
-                       unit(&c), hooks->check(&c, 1, c.vendor));
+    vendor_row = baseline_row(b, hooks, &c, 1);
+    if (vendor_row < 0 || (c.baseline && baseline_row(b, hooks, &c, 2) < 0)) {
+        errors = 1;
+        goto out;
     }
     nrows = plan_rows(b, &c, rungs, cfgs);
     for (int i = 0; i < nrows && !errors; i++) errors = bench_row(b, hooks, &c, rungs[i], cfgs[i]);

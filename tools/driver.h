@@ -2,9 +2,10 @@
  * gives it. A module supplies its verify cases for one rung and, for each bench case, hooks: setup (shape,
  * bytes or FLOPs, buffers, inputs, reference), run (the library call), vendor (the baseline), check (set
  * 0's output against the reference). The driver does the rest, the same way for every primitive: buffer
- * sets rotated over more than 4x the L2, the vendor row, then each rung (all, forced or auto; with -v also
- * each tile configuration) with its outputs poisoned, timed (bench/harness), labelled with the rung and
- * configuration that ran, checked, related to the vendor and the ceiling, and printed as a group.
+ * sets rotated over more than 4x the L2, the vendor row (and a second baseline's, if the case has one), then
+ * each rung (all, forced or auto; with -v also each tile configuration) with its outputs poisoned, timed
+ * (bench/harness), labelled with the rung and configuration that ran, checked, related to the vendor and the
+ * ceiling, and printed as a group.
  * Adding a primitive to the command: one tools/prim_<name>.c defining gpt_<name>_cli, one line in prims.c. */
 #ifndef GPT_DRIVER_H
 #define GPT_DRIVER_H
@@ -48,6 +49,10 @@ typedef struct gpt_case {
     double ceiling;         /* in that unit (e.g. a DRAM floor from the copy rate); 0: the copy ceiling (GB/s) or
                                the vendor's rate (TFLOP/s) */
     int vendor_zeroed;      /* outputs zeroed instead of poisoned before the vendor runs */
+    /* A second baseline, timed, checked (check's vendor = 2) and reported like the vendor in the row after it
+     * (e.g. cuDNN next to the copy ceiling): setup sets both, or leaves baseline NULL. Ratios stay to the vendor. */
+    char baseline_name[48];
+    int (*baseline)(struct gpt_case *c, int set);
     const int *rungs;       /* with --rung all: only these (0 = auto); NULL: every rung, then auto */
     int nrungs;
     size_t set_bytes;       /* bytes one run moves: the sets rotate over more than 4x the L2 */
@@ -63,7 +68,9 @@ typedef struct gpt_case_hooks {
     int (*setup)(gpt_bench *b, gpt_case *c);              /* 0 on success */
     int (*run)(gpt_case *c, int set);                     /* enqueue the library call on set `set`; 0 = ok */
     int (*vendor)(gpt_case *c, int set);                  /* enqueue the vendor baseline on set `set` */
-    int (*check)(gpt_case *c, int vendor, const char *label); /* set 0's outputs: 1 right, 0 wrong, -1 unchecked */
+    /* set 0's outputs: 1 right, 0 wrong, -1 unchecked; vendor 1: the vendor's, 2: the second baseline's, 0: a
+     * rung's, called while that rung and configuration are still forced (so a check may run the call again) */
+    int (*check)(gpt_case *c, int vendor, const char *label);
     void (*teardown)(gpt_case *c);                        /* frees what setup allocated besides buffers; or NULL */
     int (*reps)(const gpt_case *c, int rung, int reps);   /* or NULL: -1 skips a rung, else the reps to time */
 } gpt_case_hooks;
@@ -89,6 +96,9 @@ struct gpt_prim_cli {
     int (*verify)(gp_handle h, const gpt_opts *o, int rung, char *detail, size_t len);
     /* The bench cases, each through gpt_bench_case; returns failures. */
     int (*bench)(gpt_bench *b);
+    /* Or NULL: what the primitive's own options must be (e.g. an odd filter edge), checked with the other
+     * arguments before the GPU is looked for; 0, or 1 with the reason in why (a usage error). */
+    int (*check_args)(const gpt_opts *o, char *why, size_t len);
 };
 
 /* The sizes of the 1-D primitives' sweeps (bench --sweep): 2^10 .. 2^30, every power of two. */

@@ -198,4 +198,4 @@ static int compact_bench(gpt_bench *b)
 }
 
 /* CUB's select takes int sizes. */
-const gpt_prim_cli gpt_compact_cli = {"compact", GP_PRIM_COMPACT, NULL, NULL, INT32_MAX, compact_verify, compact_bench};
+const gpt_prim_cli gpt_compact_cli = {"compact", GP_PRIM_COMPACT, NULL, NULL, INT32_MAX, compact_verify, compact_bench, NULL};

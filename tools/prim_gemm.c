@@ -269,4 +269,4 @@ static int gemm_bench(gpt_bench *b)
 /* --op: the type combination (bench: the one timed at --m/--n/--k or 4096^3) */
 static const char *const gemm_ops[] = {"bf16", "bf16-f32", "f16", "f16-f32", "tf32", NULL};
 
-const gpt_prim_cli gpt_gemm_cli = {"gemm", GP_PRIM_GEMM, gemm_ops, "bf16", 0, gemm_verify, gemm_bench};
+const gpt_prim_cli gpt_gemm_cli = {"gemm", GP_PRIM_GEMM, gemm_ops, "bf16", 0, gemm_verify, gemm_bench, NULL};

@@ -285,4 +285,4 @@ static int hist_bench(gpt_bench *b)
 }
 
 const gpt_prim_cli gpt_histogram_cli = {"histogram", GP_PRIM_HISTOGRAM, kind_names, "u8, f32 and i32", 0, hist_verify,
-                                        hist_bench};
+                                        hist_bench, NULL};

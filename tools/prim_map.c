@@ -151,4 +151,4 @@ static int map_bench(gpt_bench *b)
     return fails;
 }
 
-const gpt_prim_cli gpt_map_cli = {"map", GP_PRIM_MAP, op_names, "add", 0, map_verify, map_bench};
+const gpt_prim_cli gpt_map_cli = {"map", GP_PRIM_MAP, op_names, "add", 0, map_verify, map_bench, NULL};

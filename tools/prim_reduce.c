@@ -319,4 +319,4 @@ static int reduce_bench(gpt_bench *b)
     return fails;
 }
 
-const gpt_prim_cli gpt_reduce_cli = {"reduce", GP_PRIM_REDUCE, op_names, "sum", 0, reduce_verify, reduce_bench};
+const gpt_prim_cli gpt_reduce_cli = {"reduce", GP_PRIM_REDUCE, op_names, "sum", 0, reduce_verify, reduce_bench, NULL};

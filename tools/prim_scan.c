@@ -243,4 +243,4 @@ static int scan_bench(gpt_bench *b)
 }
 
 /* CUB's scan takes int sizes. */
-const gpt_prim_cli gpt_scan_cli = {"scan", GP_PRIM_SCAN, NULL, NULL, INT32_MAX, scan_verify, scan_bench};
+const gpt_prim_cli gpt_scan_cli = {"scan", GP_PRIM_SCAN, NULL, NULL, INT32_MAX, scan_verify, scan_bench, NULL};

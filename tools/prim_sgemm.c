@@ -272,4 +272,4 @@ static int sgemm_bench(gpt_bench *b)
 #undef SG
 }
 
-const gpt_prim_cli gpt_sgemm_cli = {"sgemm", GP_PRIM_SGEMM, NULL, NULL, 0, sgemm_verify, sgemm_bench};
+const gpt_prim_cli gpt_sgemm_cli = {"sgemm", GP_PRIM_SGEMM, NULL, NULL, 0, sgemm_verify, sgemm_bench, NULL};

@@ -411,4 +411,4 @@ static int sort_bench(gpt_bench *b)
 
 /* CUB's radix sort is timed with int sizes. */
 const gpt_prim_cli gpt_sort_cli = {"sort", GP_PRIM_SORT, sort_ops, "u32, pairs, f32 and u64", INT32_MAX, sort_verify,
-                                   sort_bench};
+                                   sort_bench, NULL};

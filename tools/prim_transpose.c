@@ -190,4 +190,4 @@ static int transpose_bench(gpt_bench *b)
 }
 
 const gpt_prim_cli gpt_transpose_cli = {"transpose", GP_PRIM_TRANSPOSE, NULL, NULL, 0, transpose_verify,
-                                        transpose_bench};
+                                        transpose_bench, NULL};

@@ -2,7 +2,9 @@
 #include "driver.h"
 #include <string.h>
 
-#define GPT_PRIM_MODULES(X) X(map) X(reduce) X(scan) X(compact) X(histogram) X(transpose) X(sgemm) X(gemm) X(sort)
+#define GPT_PRIM_MODULES(X) \
+    X(map) X(reduce) X(scan) X(compact) X(histogram) X(transpose) X(sgemm) X(gemm) X(sort) X(conv2d) X(separable) \
+    X(jacobi)
 
 #define GPT_DECLARE_MODULE(NAME) extern const gpt_prim_cli gpt_##NAME##_cli;
 #define GPT_MODULE_ADDRESS(NAME) &gpt_##NAME##_cli,

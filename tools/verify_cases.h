@@ -144,6 +144,57 @@ gp_status gpt_sort_call(gp_handle h, gp_sort_key key, int value_bytes, int64_t n
                         const void *values_in, void *values_out, gp_sort_order order, int begin_bit, int end_bit,
                         void *ws, size_t ws_bytes);
 
+/* ---- conv2d (prim_conv2d.c) and the separable filter (prim_separable.c); both in conv_kit.c ---- */
+/* One call forced to `rung` (0 = auto) on a rows x cols image of random values in [-1, 1): gp_conv2d_f32 with a
+ * dense fr x fc filter, or gp_conv2d_separable_f32 with a row filter of fc taps and a column filter of fr taps.
+ * ld_in = cols + pad_in, ld_out = out_cols + pad_out; the image, the output and the filters start off_in, off_out
+ * and off_f elements past 256-byte aligned bases, and each allocation ends at the last element the call may
+ * touch (an empty output, VALID with a filter larger than the image: 64 elements that must stay untouched). The
+ * output is poisoned; every element is checked against the double reference within (taps + 2) 2^-24 sum|f x|
+ * (taps = fr fc, or fr + fc for the separable filter's two roundings) and nothing outside it may change. A forced
+ * rung must run, unless a filter is larger than the rung takes (> 31 taps: rung 01 runs). ws_rows > 0 (separable):
+ * the call gets a workspace of exactly ws_rows rows of the row pass, so rung 01 works in strips of
+ * ws_rows - fr + 1 output rows. */
+typedef struct gpt_conv_case {
+    int rung;
+    int64_t rows, cols;
+    int fr, fc, mode;             /* filter rows and columns (separable: column and row taps); gp_conv_mode */
+    int pad_in, pad_out;          /* extra columns of ld */
+    int off_in, off_out, off_f;   /* element offsets of the base pointers */
+    int64_t ws_rows;
+} gpt_conv_case;
+/* The layouts the tests cover: 0 dense, 16-byte aligned; 1 odd leading dimensions with misaligned bases; 2 ld a
+ * multiple of 4 with padding columns and aligned bases (the vector paths beside padding). */
+#define GPT_CONV_LAYOUTS 3
+gpt_conv_case gpt_conv_case_of(int rung, int64_t rows, int64_t cols, int fr, int fc, int mode, int layout);
+int gpt_verify_conv2d_case(gp_handle h, const gpt_conv_case *c, uint64_t seed, int verbose);
+int gpt_verify_separable_case(gp_handle h, const gpt_conv_case *c, uint64_t seed, int verbose);
+/* The constant-memory filter ring (rungs that copy the filter into a __constant__ slot on the stream): `threads`
+ * host threads at once, each with its own handle on its own non-blocking stream, each making `calls` calls with
+ * its own filters (taps x taps, or taps + taps separable) on a rows x cols image, SAME, forced to `rung` (0: each
+ * call the next of rungs 02..last in turn). Every output is checked against the reference of its own filter. */
+int gpt_verify_conv_ring(int sep, int rung, int threads, int calls, int64_t rows, int64_t cols, int taps, uint64_t seed,
+                         int verbose);
+/* gp_conv1d_f32 (the separable rung 01's row pass) on n samples with k taps; input, filter and output each `off`
+ * elements past an aligned base, the output poisoned, checked as above. */
+int gpt_verify_conv1d_case(gp_handle h, int64_t n, int k, int mode, int off, uint64_t seed, int verbose);
+
+/* ---- jacobi (prim_jacobi.c) ---- */
+/* gp_jacobi5_f32 forced to `rung` (0 = auto) and `config` (-1: the rung's own choice) on a rows x cols grid of
+ * random values in [-1, 1), ld = cols + pad, u0 and u1 at off0 and off1 elements past 256-byte aligned bases and
+ * ending at their last element. Padding of both and all of u1 start poisoned. The result (u0 after an even number
+ * of steps, u1 after an odd one) must equal the CPU reference bit for bit, u1's boundary the initial one, and the
+ * padding keep the poison. A forced rung must run unless it refuses the call (temporal takes steps >= 2). */
+typedef struct gpt_jacobi_case {
+    int rung, config;
+    int64_t rows, cols;
+    int steps;
+    int pad, off0, off1;
+} gpt_jacobi_case;
+/* Layouts as GPT_CONV_LAYOUTS: 0 dense, 1 odd ld and misaligned bases, 2 ld % 4 == 0 with padding. */
+gpt_jacobi_case gpt_jacobi_case_of(int rung, int64_t rows, int64_t cols, int steps, int layout);
+int gpt_verify_jacobi_case(gp_handle h, const gpt_jacobi_case *c, uint64_t seed, int verbose);
+
 #ifdef __cplusplus
 }
 #endif

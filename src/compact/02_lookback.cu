@@ -9,7 +9,7 @@
 // the total count. Stable: tiles are ordered by the look-back, elements within a tile by the block scan.
 // H100 80GB HBM3, 2026-11-22 (results/h100-2026-11-22, `gpuprim bench compact`; vendor timed in the same run):
 //   n=268435456 f32 x>0.5 (~50%): 1467 GB/s of input (4n/t), 48.8% of D2D copy, 0.963x cub::DeviceSelect::If
-//   (256x32 tiles, results/h100-2026-11-22/bench-compact.txt; 256x16 measured 0.847x: compact-tile-sweep.txt)
+//   (256x32 tiles; the tile sweep, where 256x16 measured 0.847x: results/h100-2026-11-22/compact-tile-sweep.txt)
 #include "select_ops.cuh"
 #include "../common/util.cuh"
 #include "../common/block_scan.cuh"

@@ -6,11 +6,12 @@
 // SM's room had loads in flight, and 1.3x CUB needs ~97% of the traffic ceiling. A prefetch into L2 holds no
 // room on the SM: the DRAM reads of the tiles about to start are already under way, the block's own loads
 // then mostly hit L2 (shorter and steadier, so predecessors publish their counts sooner too).
-// The distance: H100, 2^28 f32 x > 0.5 (~50% kept), vs CUB in the same process (results/scan-experiments-
-//   2026-11-23c): none 1.245-1.247x; 32 tiles ahead 1.297-1.299x, 64 1.304x, 96 1.305-1.306x, 128
-//   1.289-1.296x, 160 1.255-1.256x, 192 1.213-1.217x, 256 1.142-1.144x, 512 0.89x, 1024 0.84x (too far: the
-//   prefetched lines are evicted before use and read twice). Taken as 3/4 of the SM count (99 on an H100);
-//   with it the shared tile shape 52+20 elements per thread measured 1.307-1.308x against 1.301-1.304x for 48+24.
+// The distance: H100, 2^28 f32 x > 0.5 (~50% kept), vs CUB in the same process
+//   (results/scan-experiments-2026-11-23c): none 1.245-1.247x; 32 tiles ahead 1.297-1.299x, 64 1.304x,
+//   96 1.305-1.306x, 128 1.289-1.296x, 160 1.255-1.256x, 192 1.213-1.217x, 256 1.142-1.144x, 512 0.89x,
+//   1024 0.84x (too far: the prefetched lines are evicted before use and read twice). Taken as 3/4 of the
+//   SM count (99 on an H100); with it the shared tile shape 52+20 elements per thread measured 1.307-1.308x
+//   against 1.301-1.304x for 48+24.
 // H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23c/bench.txt, `gpuprim bench compact`, CUB in the same run):
 //   n=268435456 f32 x>0.5 (~50%): 1990 GB/s of input (4n/t), 2985 GB/s moved (99.3% of copy),
 //   1.306x cub::DeviceSelect::If (rung 03: 1.246x)

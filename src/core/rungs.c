@@ -8,6 +8,7 @@
 /* One line per primitive. */
 extern const gp_prim_desc gp__map_prim, gp__reduce_prim, gp__scan_prim, gp__compact_prim, gp__histogram_prim,
     gp__transpose_prim, gp__sgemm_prim, gp__gemm_prim, gp__sort_prim;
+extern const gp_prim_desc gp__conv2d_prim, gp__separable_prim, gp__jacobi_prim;
 static const gp_prim_desc *const prims[GP_PRIM_COUNT] = {
     [GP_PRIM_MAP] = &gp__map_prim,
     [GP_PRIM_REDUCE] = &gp__reduce_prim,
@@ -18,6 +19,9 @@ static const gp_prim_desc *const prims[GP_PRIM_COUNT] = {
     [GP_PRIM_SGEMM] = &gp__sgemm_prim,
     [GP_PRIM_GEMM] = &gp__gemm_prim,
     [GP_PRIM_SORT] = &gp__sort_prim,
+    [GP_PRIM_CONV2D] = &gp__conv2d_prim,
+    [GP_PRIM_SEPARABLE] = &gp__separable_prim,
+    [GP_PRIM_JACOBI] = &gp__jacobi_prim,
 };
 
 const gp_prim_desc *gp__prim(gp_prim p)

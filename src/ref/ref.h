@@ -65,6 +65,37 @@ uint64_t gp_ref_sort_order(uint64_t bits, gp_sort_key key, int descending);
 int gp_ref_sort(int64_t n, const uint64_t *keys, gp_sort_key key, int descending, int begin_bit, int end_bit,
                 int64_t *idx);
 
+/* Convolutions (ref_conv.c), semantics in gpuprim.h. Outputs are dense out_rows x out_cols in double (sums
+ * in double; products of two floats are exact); abs_out (may be NULL) gets sum |f * x| per output, the
+ * scale of the f32 rounding error. The _rows forms compute output rows [r_begin, r_end) only (for
+ * parallel callers); the others all of them. gp_ref_conv_out_size gives 0 x 0 for an empty output. */
+void gp_ref_conv_out_size(int64_t rows, int64_t cols, int fr, int fc, gp_conv_mode mode, int64_t *out_rows,
+                          int64_t *out_cols);
+void gp_ref_conv2d_rows(int64_t rows, int64_t cols, const float *in, int64_t ld_in, const float *filter, int fr,
+                        int fc, gp_conv_mode mode, int64_t r_begin, int64_t r_end, double *out, double *abs_out);
+void gp_ref_conv2d_f32(int64_t rows, int64_t cols, const float *in, int64_t ld_in, const float *filter, int fr, int fc,
+                       gp_conv_mode mode, double *out, double *abs_out);
+/* Separable: the exact outer-product filter f[i][j] = col_filter[i] * row_filter[j] (col_filter NULL: fr = 1,
+ * the identity); abs_out = sum_i |cf_i| sum_j |rf_j x|, the scale of the two-pass rounding error. */
+void gp_ref_separable_rows(int64_t rows, int64_t cols, const float *in, int64_t ld_in, const float *row_filter, int fc,
+                           const float *col_filter, int fr, gp_conv_mode mode, int64_t r_begin, int64_t r_end,
+                           double *out, double *abs_out);
+void gp_ref_separable_f32(int64_t rows, int64_t cols, const float *in, int64_t ld_in, const float *row_filter, int fc,
+                          const float *col_filter, int fr, gp_conv_mode mode, double *out, double *abs_out);
+void gp_ref_conv1d_f32(int64_t n, const float *in, const float *filter, int k, gp_conv_mode mode, double *out,
+                       double *abs_out);
+/* Relative bound of an f32 FMA chain of `taps` terms (fr * fc for conv2d, fr + fc for the separable filter):
+ * |got - exact| <= gp_ref_conv_tol(taps) * abs_sum; gp_ref_conv_close applies it (plus taps * FLT_MIN for
+ * underflow; NaN only matches NaN). */
+double gp_ref_conv_tol(int64_t taps);
+int gp_ref_conv_close(double got, double want, double abs_sum, int64_t taps);
+/* Jacobi (float, the library's order: 0.25f * (((up + down) + left) + right)), bit-exact with every rung:
+ * one step of rows [r_begin, r_end) from src into dst (boundary cells copied), or `steps` steps
+ * alternating u0 -> u1 -> u0 ... (the result in u0 if steps is even, else u1). */
+void gp_ref_jacobi5_step_rows(int64_t rows, int64_t cols, const float *src, float *dst, int64_t ld, int64_t r_begin,
+                              int64_t r_end);
+void gp_ref_jacobi5_f32(int64_t rows, int64_t cols, float *u0, float *u1, int64_t ld, int steps);
+
 #ifdef __cplusplus
 }
 #endif

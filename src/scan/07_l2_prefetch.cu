@@ -5,10 +5,10 @@
 // results/scan-experiments-2026-11-23b: ~30% of the resident tiles loading, the rest waiting). A prefetch
 // into L2 holds no room on the SM: the DRAM reads of the tiles about to start are already under way, and
 // the blocks' own loads then mostly hit L2 (shorter and steadier, so predecessors publish sooner too).
-// The distance: H100, 2^28 i32 / f32 inclusive sum vs CUB in the same process (results/scan-experiments-
-//   2026-11-23c): none 1.136x / 1.132-1.134x; 25% of the SM count (33 tiles) 1.205-1.206x / 1.203-1.204x,
-//   50% (66) 1.207-1.210x / 1.202-1.203x, 75% 1.192-1.196x / 1.191x, 100% 1.171-1.173x / 1.167-1.168x.
-//   Taken as 50%.
+// The distance: H100, 2^28 i32 / f32 inclusive sum vs CUB in the same process
+//   (results/scan-experiments-2026-11-23c): none 1.136x / 1.132-1.134x; 25% of the SM count (33 tiles)
+//   1.205-1.206x / 1.203-1.204x, 50% (66) 1.207-1.210x / 1.202-1.203x, 75% 1.192-1.196x / 1.191x,
+//   100% 1.171-1.173x / 1.167-1.168x. Taken as 50%.
 // H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23c/bench.txt, `gpuprim bench scan`, CUB in the same run):
 //   n=268435456 inclusive sum: i32 2960 GB/s (8n/t, 98.4% of copy) 1.209x, f32 2959 GB/s 1.206x
 //   cub::DeviceScan::InclusiveSum (rung 06: 1.139x / 1.133x)

@@ -1,0 +1,133 @@
+// 03_streaming.cu — jacobi rung 3: one step per launch, each warp streams down a column strip (2.5D).
+// Over rung 2: no shared memory and no barrier. A warp owns 128 columns (4 per lane, one float4) of a strip
+// of rows and walks down it: the rows above, at and below the current one sit in registers (prev, cur,
+// next), so each cell is loaded once (one 16-byte LDG.E.128 per lane per row, where the rows are 16-byte
+// aligned; 4-byte loads otherwise) and used three times. Horizontal neighbours come from the lanes next
+// door (two SHFLs per row); only the two columns just outside the warp's 128 are extra scalar loads (lanes
+// 0 and 31). Rows y+1 .. y+3 are loaded while row y is computed: five row registers whose roles rotate,
+// the loop unrolled by five so that nothing is copied (a copy of a register with a load in flight would
+// wait for it; the first version did that, and its prefetch was one row deep). So every warp keeps up to
+// 1.5 KB of reads in flight. Strips are sized so that the grid's warps fill every SM once (occupancy asked
+// once per device: 76 registers, 3 blocks = 24 warps per SM on sm_90a): 8192^2 gives 64 x 49 strips of
+// 168 rows; the strip's two halo rows and the halo columns (~3% more reads) hit L2.
+// Bytes that must move per step: 8 per cell (read + write); predicted ~0.95-1.0 of the copy rate.
+// measured: pending (H100 run of scripts/experiments/stencil/run.sh)
+#include "jacobi_common.cuh"
+
+#define J3_SEG 128 /* columns per warp */
+
+/* Row y of the warp's columns x0 .. x0+3 (per lane), plus, for lane 0, the column just left of the segment
+ * and, for lane 31, the one just right of it. Zeros outside the grid. */
+struct j3_row {
+    float4 v;
+    float halo;
+};
+
+__device__ __forceinline__ j3_row j3_load(const float *__restrict__ src, int64_t rows, int64_t cols, int64_t ld,
+                                          int64_t y, int64_t x0, int lane, bool vec)
+{
+    j3_row r;
+    r.v = make_float4(0.f, 0.f, 0.f, 0.f);
+    r.halo = 0.f;
+    if (y >= 0 && y < rows) {
+        const float *rowp = src + y * ld;
+        const int64_t hx = lane == 0 ? x0 - 1 : x0 + 4;
+        r.v = gp_conv_ld4(rowp, x0, cols, vec);
+        if ((lane == 0 || lane == 31) && hx >= 0 && hx < cols) r.halo = __ldg(rowp + hx);
+    }
+    return r;
+}
+
+__global__ void __launch_bounds__(256) jacobi_stream(int64_t rows, int64_t cols, const float *__restrict__ src,
+                                                     float *__restrict__ dst, int64_t ld, int64_t strip_h,
+                                                     int64_t segs_x, int64_t strips, bool vec)
+{
+    const int lane = threadIdx.x & 31;
+    const int64_t gw = (int64_t)blockIdx.x * 8 + (threadIdx.x >> 5), seg = gw % segs_x, strip = gw / segs_x;
+    if (strip >= strips) return; /* whole warps only */
+    const int64_t x0 = seg * J3_SEG + 4 * lane, y0 = strip * strip_h;
+    const int64_t y1 = y0 + strip_h < rows ? y0 + strip_h : rows;
+    /* which of the lane's 4 columns are interior (fixed boundary columns and columns past the grid copy) */
+    bool cin[4];
+#pragma unroll
+    for (int e = 0; e < 4; e++) cin[e] = x0 + e >= 1 && x0 + e <= cols - 2;
+    /* A ring of five rows: at row y, P = row y-1, C = row y, N = row y+1, D = row y+2 are loaded and L receives
+     * row y+3 (the last row needed is y1), in flight while row y is computed. The loop is unrolled by the
+     * ring's period with the roles renamed, so no row is ever copied: a copy of a register whose load is
+     * still in flight would wait for it, and the prefetch would shrink to one row. */
+    j3_row ra = j3_load(src, rows, cols, ld, y0 - 1, x0, lane, vec);
+    j3_row rb = j3_load(src, rows, cols, ld, y0, x0, lane, vec);
+    j3_row rc = j3_load(src, rows, cols, ld, y0 + 1, x0, lane, vec);
+    j3_row rd = j3_load(src, rows, cols, ld, y0 + 2, x0, lane, vec);
+    j3_row re;
+    int64_t y = y0;
+#define J3_STEP(P, C, N, L)                                                                                   \
+    {                                                                                                         \
+        if (y >= y1) break;                                                                                   \
+        L = j3_load(src, rows, cols, ld, y + 3 <= y1 ? y + 3 : -1, x0, lane, vec);                            \
+        float left = __shfl_up_sync(0xffffffffu, C.v.w, 1), right = __shfl_down_sync(0xffffffffu, C.v.x, 1);  \
+        if (lane == 0) left = C.halo;                                                                         \
+        if (lane == 31) right = C.halo;                                                                       \
+        float4 o = C.v;                                                                                       \
+        if (y >= 1 && y <= rows - 2) {                                                                        \
+            if (cin[0]) o.x = gp_jacobi_update(P.v.x, N.v.x, left, C.v.y);                                    \
+            if (cin[1]) o.y = gp_jacobi_update(P.v.y, N.v.y, C.v.x, C.v.z);                                   \
+            if (cin[2]) o.z = gp_jacobi_update(P.v.z, N.v.z, C.v.y, C.v.w);                                   \
+            if (cin[3]) o.w = gp_jacobi_update(P.v.w, N.v.w, C.v.z, right);                                   \
+        }                                                                                                     \
+        gp_conv_st4_row(dst + y * ld, x0, cols, o);                                                           \
+        y++;                                                                                                  \
+    }
+    for (;;) {
+        J3_STEP(ra, rb, rc, re)
+        J3_STEP(rb, rc, rd, ra)
+        J3_STEP(rc, rd, re, rb)
+        J3_STEP(rd, re, ra, rc)
+        J3_STEP(re, ra, rb, rd)
+    }
+#undef J3_STEP
+}
+
+/* Resident blocks of jacobi_stream per SM on each device (0: not asked yet), for the strip height. */
+static int j3_blocks_per_sm[GP_MAX_DEVICES];
+
+GP_LAUNCHER(jacobi_r03_launch, gp_jacobi_args, ctx, p)
+{
+    const int device = ctx->dev->device;
+    const int64_t segs_x = gp_ceil_div(p->cols, J3_SEG);
+    int per_sm = device >= 0 && device < GP_MAX_DEVICES ? __atomic_load_n(&j3_blocks_per_sm[device], __ATOMIC_RELAXED) : 0;
+    int64_t want, strip_h, strips, blocks;
+    const bool vec = gp_aligned(p->u0, 16) && gp_aligned(p->u1, 16) && p->ld % 4 == 0;
+    if (per_sm <= 0) {
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, jacobi_stream, 256, 0) != cudaSuccess || per_sm < 1) {
+            (void)cudaGetLastError();
+            per_sm = 1;
+        } else if (device >= 0 && device < GP_MAX_DEVICES) {
+            __atomic_store_n(&j3_blocks_per_sm[device], per_sm, __ATOMIC_RELAXED);
+        }
+    }
+    /* strips so that the grid's warps fill every SM once (one wave, all warps streaming to the end together) */
+    want = (int64_t)ctx->dev->sm_count * per_sm * 8 / segs_x; /* rounded down: no second wave */
+    if (want < 1) want = 1;
+    strip_h = gp_ceil_div(p->rows, want);
+    if (strip_h < 16) strip_h = 16;
+    strips = gp_ceil_div(p->rows, strip_h);
+    if (segs_x > INT64_MAX / strips) return GP_ERROR_NOT_SUPPORTED;
+    blocks = gp_ceil_div(segs_x * strips, 8);
+    if (blocks > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
+#define J3_STEP(src, dst)                                                                                    \
+    jacobi_stream<<<(unsigned)blocks, 256, 0, ctx->stream>>>(p->rows, p->cols, src, dst, p->ld, strip_h, segs_x, \
+                                                             strips, vec)
+    GP_JACOBI_STEPS(p, J3_STEP);
+#undef J3_STEP
+    return GP_SUCCESS;
+}
+
+static gp_kernel_info jacobi_r03_kernel(void)
+{
+    gp_kernel_info k = {(const void *)jacobi_stream, 256, 0};
+    return k;
+}
+
+GP_RUNG(gp__jacobi_r03, "streaming", "one step per launch, warps stream down 128-column strips, rows in registers",
+        70, GP_RUNG_AUTO, jacobi_r03_launch_entry, NULL, jacobi_r03_kernel);
