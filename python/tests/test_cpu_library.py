@@ -2,6 +2,7 @@
 are resolved and checked by name and number, and a call that reaches the C library on a machine without a
 usable GPU raises GpuprimError saying so (on a GPU machine, a bogus device pointer is refused by the C
 library's own check)."""
+import ctypes
 import os
 import subprocess
 import sys
@@ -97,10 +98,12 @@ def _gpu_usable() -> bool:
 
 
 def test_bogus_pointer_reaches_the_c_library(clib):
-    """A fake array whose pointer is no device memory. Without a GPU: gp_create's GP_ERROR_NO_DEVICE, with a
-    message that says a GPU is needed. With one: the C library's GP_ERROR_HOST_POINTER."""
-    x = CaiArray((1000,), "<f4", ptr=0x1234)
-    out = CaiArray((), "<f4", ptr=0x5678)
+    """A fake array whose pointer is host memory. Without a GPU: gp_create's GP_ERROR_NO_DEVICE, with a
+    message that says a GPU is needed. With one: the C library's GP_ERROR_HOST_POINTER. (Real host buffers: an
+    unmapped address such as 0x1234 crashed the CUDA runtime's cudaPointerGetAttributes on the H100 machine.)"""
+    host_x, host_out = (ctypes.c_float * 1000)(), ctypes.c_float()
+    x = CaiArray((1000,), "<f4", ptr=ctypes.addressof(host_x))
+    out = CaiArray((), "<f4", ptr=ctypes.addressof(host_out))
     with pytest.raises(gpuprim.GpuprimError) as ei:
         gpuprim.reduce_sum(x, out=out)
     e = ei.value

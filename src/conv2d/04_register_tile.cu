@@ -27,7 +27,7 @@
 // (32 + fr - 1)(32 RX + 2 HA) / (32 * 32 RX) of the input (3x3: 1.13x, 15x15: 1.62x) read from L2.
 // Predicted (H100): 3x3 and 5x5 on 8192^2 at the DRAM bound (~0.95 of the copy rate); 15x15 FMA-bound at
 // ~70% of the f32 FMA peak (~45 TFLOP/s).
-// measured: pending (H100 run of scripts/experiments/stencil/run.sh)
+// measured (H100, results/h100-2026-11-23d/bench.txt): 8192^2 3x3 2854 GB/s (0.965 of copy), 5x5 2405 GB/s (0.81: short of the 0.9 goal), 3072^2 15x15 36.3 TFLOP/s (9.3x cuDNN's gemm algorithm)
 #include "conv2d_internal.h"
 #include "conv_common.cuh"
 #include "conv_const.cuh"

@@ -11,7 +11,7 @@
 // once per device: 76 registers, 3 blocks = 24 warps per SM on sm_90a): 8192^2 gives 64 x 49 strips of
 // 168 rows; the strip's two halo rows and the halo columns (~3% more reads) hit L2.
 // Bytes that must move per step: 8 per cell (read + write); predicted ~0.95-1.0 of the copy rate.
-// measured: pending (H100 run of scripts/experiments/stencil/run.sh)
+// measured (H100, results/h100-2026-11-23d/bench.txt): 8192^2 one step 2668 GB/s (0.90 of copy: short of the 0.95 goal)
 #include "jacobi_common.cuh"
 
 #define J3_SEG 128 /* columns per warp */
