@@ -2,7 +2,9 @@
  *
  * Conventions (as in cuBLAS / CUB):
  *  - every pointer to data is a device pointer (cudaMalloc, managed or mapped memory); a plain host pointer
- *    is refused with GP_ERROR_HOST_POINTER, never dereferenced;
+ *    is refused with GP_ERROR_HOST_POINTER, never dereferenced (the check is cudaPointerGetAttributes: an
+ *    address that is no allocation at all, such as 0x1234, is outside what it can tell apart, and on one H100
+ *    machine the CUDA driver crashed inside that call);
  *  - sizes are 64-bit signed (int64_t); a negative size is GP_ERROR_INVALID_VALUE; a size of 0 is a no-op
  *    (outputs that have a defined value for empty input, such as a sum, are still written);
  *  - work is queued on the handle's stream (gp_set_stream); no call synchronises the host or allocates

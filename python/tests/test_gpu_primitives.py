@@ -374,10 +374,15 @@ def test_c_library_errors(B):
         gpuprim.inclusive_scan(B.host_array(np.arange(10, dtype=np.int32)))
 
 
-def test_bogus_pointer_is_refused_by_the_c_library(B):
+def test_host_pointer_is_refused_by_the_c_library(B):
+    """Pageable host memory described as a CUDA array. (Real buffers: an unmapped address such as 0x1234 made
+    cudaPointerGetAttributes, inside the C library's check, crash the process on the H100 machine.)"""
+    import ctypes
     from fakes import CaiArray
+    hx, hout = (ctypes.c_float * 1000)(), ctypes.c_float()
     with pytest.raises(gpuprim.GpuprimError, match="GP_ERROR_HOST_POINTER"):
-        gpuprim.reduce_sum(CaiArray((1000,), "<f4", ptr=0x1234), out=CaiArray((), "<f4", ptr=0x5678))
+        gpuprim.reduce_sum(CaiArray((1000,), "<f4", ptr=ctypes.addressof(hx)),
+                           out=CaiArray((), "<f4", ptr=ctypes.addressof(hout)))
 
 
 # ---- objects that export only DLPack -----------------------------------------------------------------------
