@@ -120,9 +120,9 @@ judge_expect(judge_gpu_matrix_multiplication_tiled 1 0 "tests: [0-9]+ passed, 0 
              judge ${JUDGE_EXAMPLES}/matrix_multiplication_tiled.cu --problem matrix_multiplication --seed 7)
 judge_expect(judge_gpu_stream_compaction_blocks 1 0 "tests: [0-9]+ passed, 0 failed.*place: .*judge: PASSED"
              judge ${JUDGE_EXAMPLES}/stream_compaction_blocks.cu --problem stream_compaction --seed 7)
-judge_expect(judge_gpu_sorting_bitonic 1 0 "tests: [0-9]+ passed, 0 failed.*ladder: .*the sort primitive has not landed.*judge: PASSED"
+judge_expect(judge_gpu_sorting_bitonic 1 0 "tests: [0-9]+ passed, 0 failed.*place: .*judge: PASSED"
              judge ${JUDGE_EXAMPLES}/sorting_bitonic.cu --problem sorting --seed 7)
-judge_expect(judge_gpu_convolution_2d_naive 1 0 "tests: [0-9]+ passed, 0 failed.*ladder: .*the conv2d primitive has not landed.*judge: PASSED"
+judge_expect(judge_gpu_convolution_2d_naive 1 0 "tests: [0-9]+ passed, 0 failed.*ladder: .*the conv2d ladder has no VALID-mode case.*judge: PASSED"
              judge ${JUDGE_EXAMPLES}/convolution_2d_naive.cu --problem convolution_2d --seed 7)
 judge_expect(judge_gpu_gemm_naive 1 0 "tests: [0-9]+ passed, 0 failed.*place: below every rung.*judge: PASSED"
              judge ${JUDGE_EXAMPLES}/gemm_naive.cu --problem gemm --seed 7)

@@ -110,7 +110,7 @@ int64_t gpj_first_mismatch_i32(const int32_t *got, const int32_t *want, int64_t 
 /* A sizes-and-index text for a flat index of an output: "[17]" or "[row 3, col 5]" (cols = row length). */
 void gpj_index_text(int64_t index, int64_t cols, char *buf, size_t len);
 
-/* Host references the project does not have yet (its sort and conv2d primitives have not landed). */
+/* Host references of the judge's own (the library's conv2d reference is SAME/VALID with its own layout). */
 void gpj_ref_sort_f32(int64_t n, float *data);
 /* Valid cross-correlation (F.conv2d without padding): out is (ir - kr + 1) x (ic - kc + 1), in double; slack
  * (NULL: not wanted) gets each element's f32 accumulation allowance, gpj_f32_sum_slack(kr kc, sum of |x w|). */

@@ -199,9 +199,9 @@ const gpj_problem gpj_problems[] = {
      "4N bytes (GB/s of input, as the compact ladder counts)", 0, starter_compaction},
     {"sorting", GPJ_SORT, "LeetGPU 15 'Sorting' (hard)", "extern \"C\" void solve(float* data, int N)",
      "data sorted ascending, in place (N <= 1,000,000)", "data holds the input (in place)",
-     "|got - want| <= 1e-5 + 1e-5 |want| (LeetGPU's atol/rtol), want from the judge's CPU sort (the project has no "
-     "sort reference yet)", 1e-5, 1e-5, 1, {1000000, 0, 0, 0}, "N = 1,000,000", NULL, NULL, NULL,
-     "the sort primitive has not landed", "8N bytes (read and write data once)", 0, starter_sort},
+     "|got - want| <= 1e-5 + 1e-5 |want| (LeetGPU's atol/rtol), want from the judge's CPU sort", 1e-5, 1e-5, 1, {1000000, 0, 0, 0}, "N = 1,000,000", "sort", "f32", NULL,
+     "sort rung table, f32 keys at the same N (out of place there: keys in, keys out)",
+     "8N bytes (read and write data once)", 0, starter_sort},
     {"convolution_2d", GPJ_CONV2D, "LeetGPU 10 '2D Convolution' (medium)",
      "extern \"C\" void solve(const float* input, const float* kernel, float* output, int input_rows, "
      "int input_cols, int kernel_rows, int kernel_cols)",
@@ -210,7 +210,7 @@ const gpj_problem gpj_problems[] = {
      "output " POISON, "|got - want| <= 1e-5 + 1e-5 |want| (LeetGPU's atol/rtol) + kr kc 2^-24 sum |x w| (what "
      "f32 sums of kr kc products may be off in any order; LeetGPU's own tests stop at 7 x 7 kernels of small "
      "weights), want from the judge's CPU cross-correlation in double", 1e-5, 1e-5, 4, {3072, 3072, 15, 15},
-     "input 3,072 x 3,072, kernel 15 x 15", NULL, NULL, NULL, "the conv2d primitive has not landed",
+     "input 3,072 x 3,072, kernel 15 x 15", NULL, NULL, NULL, "the conv2d ladder has no VALID-mode case at the problem's size yet",
      "2 out_rows out_cols kernel_rows kernel_cols FLOPs", 1, starter_conv2d},
     {"gemm", GPJ_GEMM_F16, "LeetGPU 22 'General Matrix Multiplication (GEMM)' (medium), half precision",
      "extern \"C\" void solve(const half* A, const half* B, half* C, int M, int N, int K, float alpha, float beta)",
