@@ -110,12 +110,9 @@ int64_t gpj_first_mismatch_i32(const int32_t *got, const int32_t *want, int64_t 
 /* A sizes-and-index text for a flat index of an output: "[17]" or "[row 3, col 5]" (cols = row length). */
 void gpj_index_text(int64_t index, int64_t cols, char *buf, size_t len);
 
-/* Host references of the judge's own (the library's conv2d reference is SAME/VALID with its own layout). */
+/* The judge's own sort reference (conv2d's is the library's gp_ref_conv2d_f32 in VALID mode: F.conv2d's
+ * cross-correlation without padding). */
 void gpj_ref_sort_f32(int64_t n, float *data);
-/* Valid cross-correlation (F.conv2d without padding): out is (ir - kr + 1) x (ic - kc + 1), in double; slack
- * (NULL: not wanted) gets each element's f32 accumulation allowance, gpj_f32_sum_slack(kr kc, sum of |x w|). */
-void gpj_ref_conv2d_valid(const float *in, int64_t ir, int64_t ic, const float *k, int64_t kr, int64_t kc,
-                          double *out, double *slack);
 /* The most that summing `terms` products in f32, in any order, can be off: terms 2^-24 sum |products|
  * (the recursive-summation bound; the products of two f32 are exact in double). */
 double gpj_f32_sum_slack(int64_t terms, double abs_sum);

@@ -227,24 +227,6 @@ static int cmp_float(const void *a, const void *b)
 
 void gpj_ref_sort_f32(int64_t n, float *data) { qsort(data, (size_t)n, sizeof(float), cmp_float); }
 
-void gpj_ref_conv2d_valid(const float *in, int64_t ir, int64_t ic, const float *k, int64_t kr, int64_t kc,
-                          double *out, double *slack)
-{
-    const int64_t orows = ir - kr + 1, ocols = ic - kc + 1;
-    for (int64_t i = 0; i < orows; i++)
-        for (int64_t j = 0; j < ocols; j++) {
-            double s = 0, a = 0;
-            for (int64_t m = 0; m < kr; m++)
-                for (int64_t q = 0; q < kc; q++) {
-                    const double p = (double)in[(i + m) * ic + j + q] * (double)k[m * kc + q];
-                    s += p;
-                    a += fabs(p);
-                }
-            out[i * ocols + j] = s;
-            if (slack) slack[i * ocols + j] = gpj_f32_sum_slack(kr * kc, a);
-        }
-}
-
 double gpj_f32_sum_slack(int64_t terms, double abs_sum) { return (double)terms * ldexp(1.0, -24) * abs_sum; }
 
 float gpj_half_to_float(uint16_t h)

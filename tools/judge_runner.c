@@ -323,9 +323,9 @@ static int prepare(const judge_call *c, void *const *b)
     return cudaDeviceSynchronize() != cudaSuccess;
 }
 
-/* The reference of the checked output, as doubles (integers for the histogram). */
-/* want (and want_i for integer outputs) for every element; slack, where not NULL, gets each element's allowance
- * beyond atol + rtol |want| (the f32 accumulation bound of a sum of products; 0 elsewhere). */
+/* The reference of the checked output, as doubles in want (integers in want_i for the histogram); slack, where
+ * not NULL, gets each element's allowance beyond atol + rtol |want| (the f32 accumulation bound of a sum of
+ * products; left as the caller set it elsewhere). */
 static int reference(const judge_call *c, double *want, int32_t *want_i, double *slack)
 {
     const int64_t *d = c->d;
@@ -380,7 +380,12 @@ static int reference(const judge_call *c, double *want, int32_t *want_i, double 
         free(t);
         return 0;
     }
-    case GPJ_CONV2D: gpj_ref_conv2d_valid(x0, d[0], d[1], x1, d[2], d[3], want, slack); return 0;
+    case GPJ_CONV2D: { /* F.conv2d without padding = the library's VALID cross-correlation; slack gets sum |x w| */
+        const int64_t n = (d[0] - d[2] + 1) * (d[1] - d[3] + 1);
+        gp_ref_conv2d_f32(d[0], d[1], x0, d[1], x1, (int)d[2], (int)d[3], GP_CONV_VALID, want, slack);
+        for (int64_t i = 0; slack && i < n; i++) slack[i] = gpj_f32_sum_slack(d[2] * d[3], slack[i]);
+        return 0;
+    }
     case GPJ_GEMM_F16: {
         const int64_t M = d[0], N = d[1], K = d[2];
         const uint16_t *A = (const uint16_t *)c->host[0], *B = (const uint16_t *)c->host[1], *C = (const uint16_t *)c->host[2];
