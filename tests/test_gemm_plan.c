@@ -1,0 +1,265 @@
+/* test_gemm_plan.c — CPU test of the Hopper gemm plan rule (gp__gemm_h_pick, src/gemm/hopper/hopper_pick.c): the
+ * rung and configuration it gives for the shapes the harness times, the limits (workspace, k, alignment, types),
+ * the workspace a plan needs, and what each Hopper rung takes (gp__gemm_h_takes). No GPU. In the suite it links
+ * the static library; scripts/experiments/gemm_hopper/run.sh builds it on its own with GP_HPICK_STANDALONE:
+ *   cc -std=c11 -DGP_HPICK_STANDALONE -I include -I src -I $CUDA_HOME/include tests/test_gemm_plan.c \
+ *      src/gemm/hopper/hopper_pick.c -o test_hpick   (the rung launchers are then stubs) */
+#include <stdio.h>
+#include <string.h>
+#include "gemm/hopper/hopper_internal.h"
+
+#ifdef GP_HPICK_STANDALONE
+/* stubs: hopper_pick.c's gp__gemm_h_auto calls these */
+gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a)
+{
+    (void)d, (void)s, (void)a;
+    return GP_SUCCESS;
+}
+gp_status gp__gemm_r05_warpspec(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a)
+{
+    (void)d, (void)s, (void)a;
+    return GP_SUCCESS;
+}
+gp_status gp__gemm_r06_run(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
+{
+    (void)d, (void)s, (void)a, (void)p;
+    return GP_SUCCESS;
+}
+gp_status gp__gemm_r07_run(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
+{
+    (void)d, (void)s, (void)a, (void)p;
+    return GP_SUCCESS;
+}
+#endif
+
+static int fails = 0, checks = 0;
+#define CHECK(c)                                                                                                  \
+    do {                                                                                                          \
+        ++checks;                                                                                                 \
+        if (!(c)) {                                                                                               \
+            ++fails;                                                                                              \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c);                                                   \
+        }                                                                                                         \
+    } while (0)
+
+static char WS[1]; /* a non-NULL workspace pointer (never dereferenced) */
+
+static gp_gemm_args args(int64_t m, int64_t n, int64_t k, gp_dtype ab, gp_dtype c, int ta, int tb)
+{
+    gp_gemm_args a;
+    memset(&a, 0, sizeof a);
+    a.m = m;
+    a.n = n;
+    a.k = k;
+    a.ab_type = ab;
+    a.c_type = c;
+    a.compute = ab == GP_DTYPE_F32 ? GP_COMPUTE_TF32 : GP_COMPUTE_F32;
+    a.ta = ta;
+    a.tb = tb;
+    a.alpha = 1.0f;
+    a.vec_a = a.vec_b = a.vec_c = 1;
+    a.ws = WS;
+    a.ws_bytes = (size_t)32 << 20; /* the library's default workspace */
+    return a;
+}
+static gp_gemm_args bf(int64_t m, int64_t n, int64_t k) { return args(m, n, k, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0); }
+
+static void show(const char *what, const gp_gemm_args *a, const gp_gemm_h_plan *p)
+{
+    char b[64];
+    printf("  %-34s %5lldx%5lldx%5lld -> %s\n", what, (long long)a->m, (long long)a->n, (long long)a->k,
+           gp__gemm_h_plan_name(p, b, sizeof b));
+}
+
+int main(void)
+{
+    gp_device_info h100;
+    memset(&h100, 0, sizeof h100);
+    h100.cc_major = 9;
+    h100.sm_count = 132;
+    gp_gemm_h_plan p;
+    gp_gemm_args a;
+
+    /* the targets: whole tiles, 4 stages, half-tile epilogue rounds for 16-bit C, chunked for f32 C */
+    a = bf(4096, 4096, 4096);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("bf16 4096^3 (512 tiles, tail 116)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 2 && p.stages == 4 && p.group == 16 && p.wait1 == 0);
+    a = args(8192, 8192, 8192, GP_DTYPE_F16, GP_DTYPE_F16, 0, 0);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("f16 8192^3 (2048 tiles, tail 68)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 2);
+    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("tf32 NT 4096^3", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 0 && p.stages == 4);
+    a = args(4096, 4096, 4096, GP_DTYPE_BF16, GP_DTYPE_F32, 1, 1); /* f32 C: chunked */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.epi == 0 && p.stages == 4);
+    CHECK(gp__gemm_h_pick(NULL, &a).rung == 6); /* NULL device: an H100 */
+
+    /* no Hopper rung */
+    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
+    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
+    a = bf(100, 100, 100);
+    a.vec_b = 0;
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
+    a = bf(100, 100, 100);
+    h100.cc_major = 8;
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
+    h100.cc_major = 9;
+    a = bf((int64_t)1 << 32, 100, 100);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
+    /* k == 0: C = beta * C (any rung) */
+    a = bf(100, 100, 0);
+    a.vec_a = 0;
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+
+    /* C not TMA-describable: rungs 04/05 */
+    a = bf(4096, 4096, 4096);
+    a.vec_c = 0;
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 5);
+    a = bf(1024, 1024, 1024);
+    a.vec_c = 0;
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+
+    /* fewer tiles than SMs: split-k over every tile */
+    a = args(512, 512, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("512x512x32768 (8 tiles)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 8 && gp__gemm_h_plan_ws(&p) == (size_t)16 << 20);
+    a = args(1024, 1024, 16384, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("1024x1024x16384 (32 tiles)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
+    a = args(128, 128, 4096, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("128x128x4096 (1 tile)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 1);
+    a = args(8192, 128, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("8192x128x8192 (64 tiles)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 2 && p.sk_tiles == 64);
+    a = bf(1024, 1024, 1024);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("1024^3 (32 tiles, 16 k-blocks)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 4);
+    a = bf(1000, 1000, 1000);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("1000^3", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 4);
+    a = bf(512, 512, 512);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("512^3 (8 tiles, 8 k-blocks)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 2);
+    /* tf32: 32 elements per k-block */
+    a = args(512, 512, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 16 && p.epi == 0);
+    /* too little k to split: 128x128 tiles (rung 04) for a few tiles, whole 128x256 tiles otherwise */
+    a = bf(256, 256, 256);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("256^3 (2 tiles, 4 k-blocks)", &a, &p);
+    CHECK(p.rung == 4);
+    a = bf(2048, 2048, 2048);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("2048^3 (128 tiles)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 1);
+    a = bf(16384, 256, 4096);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits == 1);
+
+    /* a last wave at most half full: its tiles split (data-parallel + split-k tail) */
+    a = bf(3072, 3072, 3072);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("3072^3 (288 tiles, tail 24)", &a, &p);
+    CHECK(p.rung == 6 && p.sk_tiles == 24 && p.splits == 5);
+    a = bf(2047, 3001, 1537);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("2047x3001x1537 (192 tiles, tail 60)", &a, &p);
+    CHECK(p.rung == 6 && p.sk_tiles == 60 && p.splits == 2);
+    a = args(4095, 4097, 4093, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("4095x4097x4093 (544 tiles, tail 16)", &a, &p);
+    CHECK(p.rung == 6 && p.sk_tiles == 16 && p.splits == 8);
+    a = bf(1536, 3000, 512); /* the harness's hybrid verification shape: 144 tiles, tail 12, 8 k-blocks */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.sk_tiles == 12 && p.splits == 2);
+    a = bf(6144, 6144, 6144); /* tail 96 > 66: whole tiles */
+    CHECK(gp__gemm_h_pick(&h100, &a).splits == 1);
+
+    /* the workspace bounds the split count; no workspace, no split */
+    a = args(512, 512, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
+    a.ws_bytes = (size_t)4 << 20;
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 4 && gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
+    a.ws = NULL; /* no split possible: a few tiles go to rung 04 */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && gp__gemm_h_plan_ws(&p) == 0);
+    a = bf(3072, 3072, 3072);
+    a.ws_bytes = 0;
+    CHECK(gp__gemm_h_pick(&h100, &a).splits == 1);
+
+    /* a smaller GPU: the wave is smaller */
+    h100.sm_count = 66;
+    a = bf(2048, 2048, 2048); /* 128 tiles: tail 62 > 33 */
+    CHECK(gp__gemm_h_pick(&h100, &a).splits == 1);
+
+    /* the rung's own plans (forced launchers) */
+    a = bf(4096, 4096, 4096);
+    p = gp__gemm_h_rung_plan(7, &a);
+    CHECK(p.rung == 7 && p.splits == 1 && p.epi == 2 && p.stages == 4);
+#ifdef GP_HPICK_STANDALONE
+    CHECK(gp__gemm_h_auto(NULL, 0, &a) == GP_SUCCESS);
+#else
+    CHECK(gp__gemm_h_auto(NULL, 0, &a) == GP_ERROR_NOT_SUPPORTED); /* no device: the rungs refuse, launch nothing */
+#endif
+
+    /* what each rung takes: the same limits as the plan; 06/07 also need C through a tensor map */
+    h100.sm_count = 132;
+    a = bf(4096, 4096, 4096);
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) && gp__gemm_h_takes(NULL, &a, r));
+    a.vec_c = 0;
+    CHECK(gp__gemm_h_takes(&h100, &a, 4) && gp__gemm_h_takes(&h100, &a, 5));
+    CHECK(!gp__gemm_h_takes(&h100, &a, 6) && !gp__gemm_h_takes(&h100, &a, 7));
+    a.k = 0; /* C = beta * C: any rung, whatever the layout */
+    a.vec_a = 0;
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r));
+    a = bf(4096, 4096, 4096);
+    a.vec_a = 0;
+    for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
+    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major */
+    for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
+    a.tb = 1;
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r));
+    a = bf((int64_t)1 << 31, 256, 256);
+    CHECK(!gp__gemm_h_takes(&h100, &a, 6));
+    h100.cc_major = 8;
+    a = bf(256, 256, 256);
+    CHECK(!gp__gemm_h_takes(&h100, &a, 4));
+    h100.cc_major = 9;
+    /* every plan the rule gives names a rung that takes the arguments (the dispatcher's automatic choice runs
+     * the plan from rung 06 or 05, which must itself take them) */
+    {
+        static const int64_t dims[] = {1, 64, 127, 128, 129, 255, 256, 1000, 2048, 4096, 8192, 32768};
+        const int nd = (int)(sizeof dims / sizeof dims[0]);
+        int planned = 0;
+        for (int i = 0; i < nd; i++)
+            for (int j = 0; j < nd; j++)
+                for (int l = 0; l < nd; l += 3)
+                    for (int vc = 0; vc < 2; vc++) {
+                        a = bf(dims[i], dims[j], dims[l]);
+                        a.vec_c = vc;
+                        p = gp__gemm_h_pick(&h100, &a);
+                        CHECK(p.rung >= 4 && p.rung <= 6 && gp__gemm_h_takes(&h100, &a, p.rung));
+                        CHECK(gp__gemm_h_takes(&h100, &a, vc ? 6 : 5)); /* the rung the dispatcher reaches */
+                        CHECK(gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
+                        planned++;
+                    }
+        CHECK(planned == nd * nd * 4 * 2);
+    }
+
+    printf("test_hpick: %d checks, %d failed\n", checks, fails);
+    return fails != 0;
+}
