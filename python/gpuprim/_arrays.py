@@ -318,16 +318,21 @@ class DlpackKind(Kind):
         return 0
 
 
+class _PointerAttributes(ctypes.Structure):
+    """cudaPointerAttributes as CUDA 11-13 declare it, reserved words included: the runtime writes all of it
+    (88 bytes). Without `reserved` (24 bytes) it wrote 64 bytes past the object into Python's heap, which
+    crashed the interpreter later, in the garbage collector (the H100 machine; tests/test_cpu_header.py checks
+    the layout). `spare` leaves room should a later runtime grow the struct again."""
+    _fields_ = [("type", ctypes.c_int), ("device", ctypes.c_int), ("devicePointer", ctypes.c_void_p),
+                ("hostPointer", ctypes.c_void_p), ("reserved", ctypes.c_long * 8), ("spare", ctypes.c_char * 256)]
+
+
 def _pointer_device(ptr: int) -> int:
     """The device a pointer belongs to (cudaPointerGetAttributes); the current device where the runtime cannot
     tell (a NULL pointer of an empty array, a host pointer: the C library then refuses it)."""
     from ._lib import lib
 
-    class _Attr(ctypes.Structure):
-        _fields_ = [("type", ctypes.c_int), ("device", ctypes.c_int), ("devicePointer", ctypes.c_void_p),
-                    ("hostPointer", ctypes.c_void_p)]
-
-    a = _Attr()
+    a = _PointerAttributes()
     if ptr and lib.cudaPointerGetAttributes(ctypes.byref(a), ptr) == 0 and a.type in (2, 3):
         return a.device
     lib.cudaGetLastError()

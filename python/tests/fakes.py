@@ -99,8 +99,8 @@ def install(monkeypatch):
     _arrays.register_kind(kind)
     rec = Recorder()
     monkeypatch.setattr(_api, "_launch", rec)
-    # the fake arrays' pointers (0xABC0, ...) are no memory: asking the CUDA runtime about them aborted the
-    # process on the H100 machine (cudaPointerGetAttributes), so their device is the current one, 0
+    # the fake arrays' pointers (0xABC0, ...) are no memory: their device is the current one, 0, without asking
+    # the CUDA runtime (the crashes once blamed on asking it were gpuprim's own too-small cudaPointerAttributes)
     monkeypatch.setattr(_arrays, "_pointer_device", lambda ptr: 0)
     return kind, rec
 

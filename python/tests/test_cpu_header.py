@@ -2,6 +2,7 @@
 _lib.UNBOUND on purpose) with the same argument count and widths, and the enums the package spells out
 (status, binop, reduce op, scan kind, predicate, dtype, compute) have the header's values. A function added
 to the header fails here until the package binds it."""
+import os
 import re
 
 import pytest
@@ -118,3 +119,38 @@ def test_rung_info_struct_matches(header_text):
     body = re.sub(r"/\*.*?\*/", " ", body, flags=re.S)
     fields = [re.sub(r"[*\s]+", " ", f).split()[-1] for f in body.split(";") if f.strip()]
     assert fields == [f[0] for f in _lib.RungInfoC._fields_]
+
+
+def _cuda_header(name):
+    for root in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
+        if root and os.path.exists(os.path.join(root, "include", name)):
+            return os.path.join(root, "include", name)
+    return None
+
+
+def test_pointer_attributes_hold_what_the_runtime_writes():
+    """cudaPointerGetAttributes writes the whole cudaPointerAttributes of the toolkit's driver_types.h (88 bytes
+    with its reserved words in CUDA 12/13): the ctypes struct it is given must be at least that large, with the
+    named fields at the same offsets (a 24-byte one let the runtime overwrite Python's heap on the GPU machine)."""
+    import ctypes
+    import re
+    from gpuprim import _arrays
+    path = _cuda_header("driver_types.h")
+    if path is None:
+        pytest.skip("the CUDA toolkit's driver_types.h was not found")
+    text = open(path).read()
+    body = re.search(r"struct\s+__device_builtin__\s+cudaPointerAttributes\s*\{(.*?)\};", text, re.S).group(1)
+    body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
+    size, offsets = 0, {}
+    for decl in (d.strip() for d in body.split(";") if d.strip()):
+        m = re.match(r"(.*?)\s*(\**)\s*(\w+)\s*(?:\[(\d+)\])?$", " ".join(decl.split()))
+        base, stars, name, count = m.group(1), m.group(2), m.group(3), int(m.group(4) or 1)
+        width = 8 if stars or base in ("long", "size_t", "unsigned long") else 4
+        size = (size + width - 1) // width * width
+        offsets[name] = size
+        size += width * count
+    size = (size + 7) // 8 * 8
+    A = _arrays._PointerAttributes
+    assert ctypes.sizeof(A) >= size, (ctypes.sizeof(A), size)
+    for f in ("type", "device", "devicePointer", "hostPointer"):
+        assert getattr(A, f).offset == offsets[f], f

@@ -99,8 +99,8 @@ def _gpu_usable() -> bool:
 
 def test_bogus_pointer_reaches_the_c_library(clib):
     """A fake array whose pointer is host memory. Without a GPU: gp_create's GP_ERROR_NO_DEVICE, with a
-    message that says a GPU is needed. With one: the C library's GP_ERROR_HOST_POINTER. (Real host buffers: an
-    unmapped address such as 0x1234 crashed the CUDA runtime's cudaPointerGetAttributes on the H100 machine.)"""
+    message that says a GPU is needed. With one: the C library's GP_ERROR_HOST_POINTER. (On the H100 machine
+    this test once left Python's heap corrupted: the package's cudaPointerAttributes was 64 bytes too small.)"""
     host_x, host_out = (ctypes.c_float * 1000)(), ctypes.c_float()
     x = CaiArray((1000,), "<f4", ptr=ctypes.addressof(host_x))
     out = CaiArray((), "<f4", ptr=ctypes.addressof(host_out))

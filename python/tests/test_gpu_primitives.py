@@ -375,8 +375,8 @@ def test_c_library_errors(B):
 
 
 def test_host_pointer_is_refused_by_the_c_library(B):
-    """Pageable host memory described as a CUDA array. (Real buffers: an unmapped address such as 0x1234 made
-    cudaPointerGetAttributes, inside the C library's check, crash the process on the H100 machine.)"""
+    """Pageable host memory described as a CUDA array (real buffers). The crash once blamed on an unmapped
+    address such as 0x1234 was the package's own 24-byte cudaPointerAttributes, overwritten by the runtime."""
     import ctypes
     from fakes import CaiArray
     hx, hout = (ctypes.c_float * 1000)(), ctypes.c_float()
