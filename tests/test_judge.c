@@ -287,6 +287,19 @@ static void test_place(void)
     CHECK(slower == -1 && faster == -1);
 }
 
+static void test_pct_of_ceiling(void)
+{
+    /* sort's rows: G keys/s against a DRAM floor of 86 G keys/s (the H100 run: 2.5 G keys/s = 2.9%); a
+     * user's 0.9 G keys/s is about 1.0% of it, not 0.9 / copy GB/s */
+    gpb_row rows[] = {row(-1, 12.2), row(1, 2.5), row(2, 3.6)};
+    CHECK(gpj_pct_of_ceiling(rows, 3, 0.9) == 0); /* no row has a ceiling */
+    rows[1].pct_ceiling = 2.9;
+    rows[2].pct_ceiling = 4.3;
+    const double pct = gpj_pct_of_ceiling(rows, 3, 0.9);
+    CHECK(pct > 1.04 && pct < 1.05);
+    CHECK(gpj_pct_of_ceiling(rows, 3, 2.5) == 2.9);
+}
+
 int main(void)
 {
     test_problems();
@@ -298,5 +311,6 @@ int main(void)
     test_protocol();
     test_ptxas();
     test_place();
+    test_pct_of_ceiling();
     return tc_summary("test_judge");
 }

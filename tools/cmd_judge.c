@@ -484,7 +484,8 @@ static void place_on_ladder(verdict *v)
     v->unit = rows[0].unit;
     v->rate = v->p->flops ? v->work / (v->ms * 1e9) : v->work / (v->ms * 1e6);
     v->vs_vendor = rows[0].rate > 0 ? v->rate / rows[0].rate : 0;
-    v->pct_ceiling = v->p->flops ? 100.0 * v->vs_vendor : v->r.copy_gbps > 0 ? 100.0 * v->rate / v->r.copy_gbps : 0;
+    /* on the ladder's own scale: the copy rate in GB/s, or e.g. sort's DRAM floor in G keys/s */
+    v->pct_ceiling = v->p->flops ? 100.0 * v->vs_vendor : gpj_pct_of_ceiling(rows, n, v->rate);
     snprintf(v->vendor, sizeof v->vendor, "%s", rows[0].variant);
     snprintf(v->ladder_case, sizeof v->ladder_case, "%s", rows[0].shape);
     gpj_place(rows, n, v->rate, &slower, &faster);
@@ -937,7 +938,10 @@ static int run_judge(int argc, char **argv)
                    v.bench_ok ? "verified" : "NOT verified");
             if (v.place[0]) {
                 printf("  %.1f%% of the %s, %.3fx %s\n", v.pct_ceiling,
-                       v.p->flops ? "vendor's rate" : "device-to-device copy ceiling", v.vs_vendor, v.vendor);
+                       v.p->flops ? "vendor's rate"
+                       : !strcmp(v.unit, "GB/s") ? "device-to-device copy ceiling"
+                                                 : "ladder's ceiling (its %ceil column)",
+                       v.vs_vendor, v.vendor);
                 print_ladder(&v);
                 printf("  place: %s\n  hint:  %s\n", v.place, v.hint);
             } else {

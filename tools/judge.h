@@ -142,6 +142,9 @@ int gpj_parse_ptxas(const char *text, gpj_ptxas_kernel *out, int max);
 /* Among the rows with rung > 0: *slower = the fastest whose rate is <= rate, *faster = the slowest whose rate
  * is > rate (indices into rows, -1 if none). */
 void gpj_place(const gpb_row *rows, int n, double rate, int *slower, int *faster);
+/* `rate` (in the rows' unit) as a % of the ceiling the ladder's rows use (rate / (pct_ceiling / 100) of the
+ * first row that has both: the copy rate in GB/s, or e.g. sort's DRAM floor in G keys/s); 0 if no row has. */
+double gpj_pct_of_ceiling(const gpb_row *rows, int n, double rate);
 
 /* The nvcc the judge uses: $NVCC if set (even when missing, so that the error names it), else nvcc on
  * PATH, else `fallback` (the build's compiler), else /usr/local/cuda/bin/nvcc. NULL if none is

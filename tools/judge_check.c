@@ -328,6 +328,13 @@ int gpj_parse_ptxas(const char *text, gpj_ptxas_kernel *out, int max)
 
 /* ---- the place on the ladder ---- */
 
+double gpj_pct_of_ceiling(const gpb_row *rows, int n, double rate)
+{
+    for (int i = 0; i < n; i++)
+        if (rows[i].rate > 0 && rows[i].pct_ceiling > 0) return rate * rows[i].pct_ceiling / rows[i].rate;
+    return 0;
+}
+
 void gpj_place(const gpb_row *rows, int n, double rate, int *slower, int *faster)
 {
     *slower = *faster = -1;
