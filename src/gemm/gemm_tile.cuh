@@ -13,10 +13,12 @@
  *    gemm_frag.cuh), and 8 consecutive chunks of a row (a cp.async phase) stay a permutation of 8 groups.
  *
  * gp_tile_loader copies one operand's tile, each thread the chunks tid, tid + NT, ... :
- *  - vec (16-byte aligned base, 16-byte multiple row pitch): 16-byte cp.async.cg; a chunk that crosses the
- *    matrix edge copies only the bytes inside (src-size) and the hardware zero-fills the rest, a chunk
- *    wholly outside copies 0 bytes from the matrix base. Nothing past the matrix's real extent is read:
- *    the bound is the row's real length (cols), never the leading dimension.
+ *  - vec (16-byte aligned base, 16-byte multiple row pitch): 16-byte cp.async.cg for every chunk wholly
+ *    inside the matrix; a chunk that crosses the matrix edge is read element by element (its bytes inside)
+ *    and a chunk wholly outside is zeros, both stored with one st.shared. (A cp.async with a smaller
+ *    src-size was reported by compute-sanitizer memcheck as a 16-byte read past the end of a matrix
+ *    allocated to its last element, on the H100 in session 8.) Nothing past the matrix's real extent is
+ *    read: the bound is the row's real length (cols), never the leading dimension.
  *  - otherwise (vec == 0, the fall-back for unaligned pointers or leading dimensions): the chunk's
  *    elements inside the matrix are read one at a time into registers and stored as one 16-byte st.shared
  *    (synchronous, slower; the zeros outside the matrix are written the same way).
@@ -134,6 +136,7 @@ struct gp_tile_loader {
     __host__ __device__ __forceinline__ void load(uint32_t tile, const void *base, int64_t ld, int64_t krem, bool vec)
     {
         const int64_t stride = (int64_t)RSTEP * ld * ESZ;
+        (void)base; /* no longer read: partial chunks are loaded element by element */
         const bool inside = krem >= BK && (KC ? edge == ITER : edge == 16);
         const char *g = src;
         if (vec && inside) {
@@ -143,7 +146,8 @@ struct gp_tile_loader {
 #pragma unroll
             for (int it = 0; it < ITER; it++, g = gp_opaque(g + stride)) {
                 const int b = bytes(it, krem);
-                OPS::cpa16(dst(tile, it), b ? g : base, b);
+                if (b == 16) OPS::cpa16_full(dst(tile, it), g);
+                else OPS::sts128(dst(tile, it), b ? gp_load_chunk_scalar<ESZ>(g, b) : make_uint4(0u, 0u, 0u, 0u));
             }
         } else {
 #pragma unroll 1
