@@ -145,15 +145,18 @@ int main(void)
     a = bf(1024, 1024, 1024);
     p = gp__gemm_h_pick(&h100, &a);
     show("1024^3 (32 tiles, 16 k-blocks)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 4);
+    CHECK(p.rung == 4); /* fewer than 32 k-blocks: 128 x 128 tiles, no split (run 2's sweep) */
     a = bf(1000, 1000, 1000);
     p = gp__gemm_h_pick(&h100, &a);
     show("1000^3", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 4);
+    CHECK(p.rung == 4);
     a = bf(512, 512, 512);
     p = gp__gemm_h_pick(&h100, &a);
     show("512^3 (8 tiles, 8 k-blocks)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 2);
+    CHECK(p.rung == 4);
+    a = bf(1024, 1024, 2048); /* 32 k-blocks: split again */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
     /* tf32: 32 elements per k-block */
     a = args(512, 512, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);

@@ -1,7 +1,8 @@
 /* test_gpu_gemm.c — every tensor-core gemm rung + auto: each type combination (bf16/f16 -> 16-bit or f32,
  * tf32) x 4 transposes on the issue's odd shapes (1x1x1, 127x129x131, 1000x1x1000, 4097x4095x33, k not a
  * multiple of 8), alpha/beta with padded, odd leading dimensions and misaligned bases (the element-wise
- * copies), k == 0, tf32 inputs with bits to round away, every configuration of the configurable rungs forced,
+ * copies), rows 16-byte aligned with ragged tails (the Hopper rungs' tensor maps), the Hopper plans' split-k
+ * (deep k; a split last wave), k == 0, tf32 inputs with bits to round away, every configuration of the configurable rungs forced,
  * a user stream, and every bad argument's status. Each matrix is allocated exactly its span (memcheck sees
  * any over-read); C is checked element by element against a double CPU reference and outside its window.
  * GP_TEST_SMALL (compute-sanitizer) drops the 4097x4095 shape. Exits 77 (skipped) without a CUDA device. */
@@ -55,6 +56,13 @@ static void arg_checks(gp_handle h)
     cudaFree(d);
 }
 
+/* Padding that makes a row of `cols` elements of type t a multiple of 16 bytes. */
+static int pad16(int64_t cols, int t)
+{
+    const int per = t == GP_DTYPE_F32 ? 4 : 8;
+    return (int)((per - cols % per) % per);
+}
+
 int main(void)
 {
     static const int64_t shapes[][3] = {{1, 1, 1}, {127, 129, 131}, {1000, 1, 1000}, {33, 65, 7}, {64, 72, 37},
@@ -97,8 +105,32 @@ int main(void)
                     c.alpha = 0.f; c.beta = 3.f;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
-                if (!small && t == 0) {
+                if (!small && t == 0 && r <= 3) { /* unaligned rows: rungs 04-07 would run rung 03 again */
                     gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 0, 4097, 4095, 33);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
+                {
+                    /* every row 16-byte aligned (what the Hopper rungs' tensor maps need) with ragged m, n, k
+                     * tails and padding: the TMA's zero fill and C's last partial 16 bytes */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 129, 264, 136);
+                    c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                    c.pad_b = pad16(c.tb ? c.k : c.n, c.ab) + 8;
+                    c.pad_c = pad16(c.n, c.c);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 200, 130, 72);
+                    c.beta = 0.5f;
+                    c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                    c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+                    c.pad_c = pad16(c.n, c.c) + 8;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
+                if (!small && t == 1 && (r == 0 || r == 6)) {
+                    /* the Hopper plans (automatic, or rung 06 forced where the plan names it): split-k over
+                     * every tile (4 tiles, 16 splits) and a last wave of 1 tile split in 2 (133 tiles) */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 1, 130, 264, 4104);
+                    c.pad_c = pad16(c.n, c.c);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    c = gpt_gemm_case_of(r, cb, 0, 1, 17023, 24, 520);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
             }

@@ -157,6 +157,27 @@ static void gemm_rule(void)
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &a100, &a), rung(GP_PRIM_GEMM, "multistage"));
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &v100, &a), -1); /* bf16 mma needs sm_80 */
+    /* TMA-describable operands: the Hopper rungs (sm_90a) on the H100 — 06 runs the per-shape plan — and rung 03
+     * elsewhere; C not TMA-describable: 05 (whose plan may name 04); rung 07 only when forced */
+    a.vec_a = a.vec_b = a.vec_c = 1;
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &a100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "cluster"), &h100, &a), rung(GP_PRIM_GEMM, "cluster"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "cluster"), &a100, &a), -1);
+    a.vec_c = 0;
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "warpspec"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "cluster"), &h100, &a), rung(GP_PRIM_GEMM, "warpspec"));
+    a.vec_c = 1;
+    a.ab_type = GP_DTYPE_F32; /* tf32 with B stored k x n (MN-major): no Hopper rung */
+    a.c_type = GP_DTYPE_F32;
+    a.compute = GP_COMPUTE_TF32;
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    a.tb = 1;
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
+    a.ab_type = a.c_type = GP_DTYPE_BF16;
+    a.compute = GP_COMPUTE_F32;
+    a.tb = 0;
+    a.vec_a = a.vec_b = a.vec_c = 0;
     /* rung 03's tile rule (an H100): the largest tile that keeps the GPU busy; measured on the H100
      * (results/gemm-tc-h100-2026-11-23): 128x256 at 4096^3 and 8192^3, 64x64 / 128x64 at 1024^3 */
     CHECK_EQ_INT(gp__gemm_r03_pick(NULL, 4096, 4096, 4096, GP_COMPUTE_F32), 0);

@@ -51,14 +51,17 @@ typedef struct gp_kernel_info {
 } gp_kernel_info;
 
 /* What a launcher gets besides the primitive's argument struct. `config` is the forced tile configuration
- * (-1: the rung's own rule); a launcher writes the configuration it ran to `ran_config`, and, where it
- * hands the call to another rung at run time, that rung's number to `ran_rung`. */
+ * (-1: the rung's own rule); `forced` is the rung the caller forced (0: picked automatically: a rung whose
+ * automatic use runs a per-shape plan may then run a sibling rung, as gemm 05/06 do); a launcher writes the
+ * configuration it ran to `ran_config`, and, where it hands the call to another rung at run time, that rung's
+ * number to `ran_rung`. */
 typedef struct gp_ctx {
     const gp_device_info *dev;
     cudaStream_t stream;
     void *workspace;
     size_t workspace_bytes;
     int config;
+    int forced;                    /* the rung the caller forced (gp_set_rung), 0: the automatic choice */
     int ran_config;
     int ran_rung;
 } gp_ctx;

@@ -175,6 +175,7 @@ gp_status gp__dispatch(gp_handle h, gp_prim p, const void *args)
     c.workspace = h->workspace;
     c.workspace_bytes = h->workspace ? h->workspace_bytes : 0;
     c.config = h->config[p];
+    c.forced = h->rung[p];
     c.ran_config = -1;
     c.ran_rung = rung;
     st = pd->rungs[rung - 1]->launch(&c, args);

@@ -1,9 +1,11 @@
 /* gemm.c — matrix multiply on the tensor cores (bf16, fp16 -> f32 accumulation; tf32): argument checks, the
- * per-call alignment flags; the rung is chosen by the common picker. */
+ * per-call alignment flags; the rung is chosen by the common picker (rungs 04-07, src/gemm/hopper/, need sm_90a;
+ * automatically chosen, rung 06 (05) runs the Hopper plan of hopper_pick.c). */
 #include "gemm_internal.h"
 #include <stdint.h>
 
-#define GEMM_RUNGS(X) X(gp__gemm_r01) X(gp__gemm_r02) X(gp__gemm_r03)
+#define GEMM_RUNGS(X) X(gp__gemm_r01) X(gp__gemm_r02) X(gp__gemm_r03) X(gp__gemm_r04) X(gp__gemm_r05) X(gp__gemm_r06) \
+    X(gp__gemm_r07)
 GP_PRIM_TABLE(gp__gemm_prim, "gemm", GEMM_RUNGS);
 
 /* Bytes from the first to one past the last element of a rows x cols matrix with leading dimension ld. */
@@ -51,7 +53,7 @@ gp_status gp_gemm(gp_handle h, gp_trans ta, gp_trans tb, int64_t m, int64_t n, i
     p.alpha = alpha; p.beta = beta;
     p.ta = ta == GP_TRANS; p.tb = tb == GP_TRANS;
     p.ab_type = a_type; p.c_type = c_type; p.compute = compute;
-    p.ws = NULL; /* rungs 01-03 need no scratch */
+    p.ws = NULL; /* rungs 01-03 need no scratch; 04-07 take the handle's workspace (split-k) in their launcher */
     p.ws_bytes = 0;
     if (p.k > 0) {
         GP_TRY(gp__check_dev_ptr(A));

@@ -9,6 +9,9 @@
 #   NCU=1    also print the ncu commands that read the tensor-pipe utilisation of rung 06 and of cuBLAS
 #   SAN=1    with SMALL=1: run the small cases under compute-sanitizer memcheck and racecheck too
 #            (SAN_TOOLS="memcheck racecheck", SAN_TIMEOUT=230 seconds per tool)
+#   PREBUILT=1  reuse OUTDIR/build from an earlier BUILD_ONLY=1 run (e.g. made on a machine without a GPU and
+#            carried over): no compile here; BUILD_ONLY=1 stops after the build
+#   VERIFY=0 skip the full verification (timing and variants only; for a rerun of verified code)
 #   WATCHDOG=0  build without the mbarrier watchdog (default on: a wait that fails 2^26 times traps, so a
 #            pipeline deadlock is reported as a launch error naming the case instead of hanging the run)
 # Environment: CUDA_HOME (default /usr/local/cuda), JOBS (parallel compiles, default nproc).
@@ -29,6 +32,11 @@ RUNGS=(04_tma_wgmma 05_warpspec 06_persistent 07_cluster)
 # two builds of the rungs: $B/fast (as the library builds them: timing, ptxas report, SASS) and $B/wd with the
 # mbarrier watchdog (-DGP_H_WATCHDOG: verification and sanitizers; WATCHDOG=0 uses the fast build for those too)
 t0=$(date +%s)
+hp=0
+if [ "${PREBUILT:-0}" = 1 ] && [ -x "$B/hopper_gemm" ] && [ -x "$B/hopper_gemm_wd" ]; then
+    echo "== prebuilt binaries in $B"
+    "$B/test_hpick" >"$OUT/test_hpick.txt" 2>&1 || hp=$?
+else
 echo "== build ($ROOT, $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'))"
 mkdir -p "$B/fast" "$B/wd" "$B/common"
 pids=()
@@ -42,11 +50,11 @@ for r in "${RUNGS[@]}"; do
 done
 "$NVCC" "${FLAGS[@]}" -Xcompiler -fopenmp -c "$HERE/hopper_gemm.cu" -o "$B/common/hopper_gemm.o" >"$B/harness.log" 2>&1 &
 pids+=($!)
-for c in core/checks core/status gemm/hopper_pick; do
+for c in core/checks core/status gemm/hopper/hopper_pick; do
     "$NVCC" -x c -O2 -I"$ROOT/include" -I"$ROOT/src" -c "$ROOT/src/$c.c" -o "$B/common/$(basename $c).o"
 done
 # the plan rule on the CPU (no GPU needed)
-"$NVCC" -x c -O2 -I"$ROOT/include" -I"$ROOT/src" "$HERE/test_hpick.c" "$ROOT/src/gemm/hopper/hopper_pick.c" -o "$B/test_hpick"
+"$NVCC" -x c -O2 -DGP_HPICK_STANDALONE -I"$ROOT/include" -I"$ROOT/src" "$ROOT/tests/test_gemm_plan.c" "$ROOT/src/gemm/hopper/hopper_pick.c" -o "$B/test_hpick"
 "$B/test_hpick" >"$OUT/test_hpick.txt" 2>&1 && hp=0 || hp=$?
 fail=0
 for p in "${pids[@]}"; do wait "$p" || fail=1; done
@@ -62,6 +70,8 @@ else
     cp "$B/hopper_gemm" "$B/hopper_gemm_wd"
 fi
 echo "built in $(( $(date +%s) - t0 )) s"
+fi
+[ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 echo "== plan rule (CPU): $(tail -1 "$OUT/test_hpick.txt")"
 [ "$hp" -eq 0 ] || { grep FAIL "$OUT/test_hpick.txt" | head; }
 
@@ -114,8 +124,12 @@ if [ "${SMALL:-0}" = 1 ]; then
     exit $st
 fi
 
+st=0
+: >"$OUT/log.txt"
+if [ "${VERIFY:-1}" = 1 ]; then
 echo "== verification (watchdog build), then timing (full log: OUTDIR/log.txt)"
-timeout 600 ./hopper_gemm_wd --verify-only >"$OUT/log.txt" 2>&1 && st=0 || st=$?
+timeout 600 ./hopper_gemm_wd --verify-only >"$OUT/log.txt" 2>&1 || st=$?
+fi
 grep -E "^FAIL" "$OUT/log.txt" | head -20 || true
 grep -E "^device|^verification" "$OUT/log.txt" || true
 [ $st -eq 0 ] || { echo "verification exit status $st (last lines:)"; tail -5 "$OUT/log.txt"; }

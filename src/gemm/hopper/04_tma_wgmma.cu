@@ -21,6 +21,9 @@
 // SYNCS.PHASECHK.TRANS64.TRYWAIT (mbarriers), WARPGROUP.ARRIVE / WARPGROUP.DEPBAR.LE.
 // Measured (run 1, row-major order): bf16 4096^3 554 TFLOP/s (0.69x cuBLAS), 8192^3 495 (0.61x); the rule
 // (hopper_pick.c) uses it for a few tiles with too little k to split (256^3: 0.88x).
+// Measured (run 2, results/h100-2026-11-23e/hopper-run2, median of 20 against cublasLt in the same run): bf16
+// 4096^3 535 TFLOP/s (0.681x), 8192^3 534 (0.669x); f16 531 / 499; tf32 NT 279 / 257. In the library: the plan's
+// choice for fewer 128 x 256 tiles than SMs and little k (sweep, 512^3: 23.0 TFLOP/s against cublasLt 23.3).
 #include "hopper.cuh"
 
 #define R04_BM 128
@@ -127,3 +130,9 @@ extern "C" gp_kernel_info gp__gemm_r04_kernel(void)
     gp_kernel_info k = {(const void *)gp_gemm_r04_kernel<GP_HK_BF16, 0, 0>, R04_THREADS, R04_SMEM};
     return k;
 }
+
+/* ---- the library's rung table ---- */
+GP_ACCEPTS(gemm_r04_accepts, gp_gemm_args, dev, a) { return gp__gemm_h_takes(dev, a, 4); }
+GP_LAUNCHER(gemm_r04_launch, gp_gemm_args, ctx, a) { return gp__gemm_h_launch(ctx, a, 4); }
+GP_RUNG(gp__gemm_r04, "tma_wgmma", "TMA loads into a 3-stage mbarrier ring, wgmma from shared memory, one consumer warpgroup, 128x128 tiles",
+        90, GP_RUNG_AUTO, gemm_r04_launch_entry, gemm_r04_accepts_entry, gp__gemm_r04_kernel);

@@ -18,6 +18,8 @@
 // USETMAXREG.DEALLOC.CTAPOOL / USETMAXREG.TRY_ALLOC.CTAPOOL.
 // Measured (run 1, row-major order): bf16 4096^3 642 TFLOP/s (0.80x cuBLAS), 8192^3 491 (0.60x: the row-major
 // order's ~132 tiles in flight need all 32 B panels of 4 MB each, 128 MB, so B came from DRAM per tile row).
+// Measured (run 2, results/h100-2026-11-23e/hopper-run2, against cublasLt in the same run): bf16 4096^3 691
+// TFLOP/s (0.880x), 8192^3 696 (0.874x); f16 663 / 669; tf32 NT 337 / 366 (1.028x).
 #include "hopper.cuh"
 
 #define R05_BM 128
@@ -123,3 +125,9 @@ extern "C" gp_kernel_info gp__gemm_r05_kernel(void)
     gp_kernel_info k = {(const void *)gp_gemm_r05_kernel<GP_HK_BF16, 0, 0>, R05_THREADS, R05_SMEM};
     return k;
 }
+
+/* ---- the library's rung table ---- */
+GP_ACCEPTS(gemm_r05_accepts, gp_gemm_args, dev, a) { return gp__gemm_h_takes(dev, a, 5); }
+GP_LAUNCHER(gemm_r05_launch, gp_gemm_args, ctx, a) { return gp__gemm_h_launch(ctx, a, 5); }
+GP_RUNG(gp__gemm_r05, "warpspec", "a producer warp and two consumer warpgroups (setmaxnreg), 128x256 tiles, 4 stages",
+        90, GP_RUNG_AUTO, gemm_r05_launch_entry, gemm_r05_accepts_entry, gp__gemm_r05_kernel);

@@ -22,6 +22,12 @@
 // ptxas / SASS: see NOTES.md (register table). Measured (run 1, before this version's epilogue, split-k and
 // order changes; chunked epilogue, 4 stages, 8-row groups): bf16 4096^3 759 TFLOP/s (0.947x cuBLAS), 8192^3 734
 // (0.902x); f16 727 (0.945x) / 631 (0.822x); tf32 NT 353 (0.858x) / 381 (1.048x).
+// Measured (run 2, results/h100-2026-11-23e/hopper-run2, against cublasLt in the same run): bf16 4096^3 765
+// TFLOP/s (0.973x), 8192^3 733 (0.920x); f16 730 (0.973x) / 711 (0.939x); tf32 NT 348 (0.862x) / 364 (1.023x);
+// 20-shape sweep through the plan: geomean 1.020x cublasLt, worst 0.519x (1000^3, where rung 04 measured 125
+// TFLOP/s against the split plan's 95: the rule now takes rung 04 there). Through the library (gpuprim bench
+// gemm, results/h100-2026-11-23e/bench): auto bf16 4096^3 705 (0.895x), 8192^3 735 (1.028x; cublasLt measured
+// 714 in that row, 797 in the harness: the 8192^3 rows drift with the clock), f16 4096^3 775 (0.991x).
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>
@@ -51,3 +57,9 @@ extern "C" gp_kernel_info gp__gemm_r06_kernel(void)
     gp_kernel_info k = {(const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 1>, GP_HP_THREADS, GP_HP_SMEM(4, GP_HP_EPI_HALF)};
     return k;
 }
+
+/* ---- the library's rung table ---- */
+GP_ACCEPTS(gemm_r06_accepts, gp_gemm_args, dev, a) { return gp__gemm_h_takes(dev, a, 6); }
+GP_LAUNCHER(gemm_r06_launch, gp_gemm_args, ctx, a) { return gp__gemm_h_launch(ctx, a, 6); }
+GP_RUNG(gp__gemm_r06, "persistent", "persistent blocks over a grouped tile order, TMA-store epilogue, split-k for deep k and the last wave",
+        90, GP_RUNG_AUTO, gemm_r06_launch_entry, gemm_r06_accepts_entry, gp__gemm_r06_kernel);

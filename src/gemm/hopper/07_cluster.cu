@@ -15,6 +15,9 @@
 // Takes the arguments of rung 06 (vec_a, vec_b, vec_c; tf32 only with A m x k and B n x k).
 // Measured (run 1, with the cluster-scope barrier semantics, chunked epilogue): 0.53-0.59x of rung 06 at every
 // size and type (bf16 4096^3 460 TFLOP/s). See NOTES.md for the diagnosis run (multicast on/off, cluster count).
+// Measured (run 2, results/h100-2026-11-23e/hopper-run2): bf16 4096^3 761 TFLOP/s (0.969x cublasLt), 8192^3 730
+// (0.916x): level with rung 06 at the large squares, ahead at 2047x3001x1537 TT (440 against 347), behind
+// where the tile count is odd; not chosen automatically (GP_RUNG_NOT_AUTO) until the rule knows where it wins.
 #include "hopper_persistent.cuh"
 
 /* clusters that fit on the GPU at once (a GPC's free SMs limit them), asked once per device */
@@ -81,3 +84,9 @@ extern "C" gp_kernel_info gp__gemm_r07_kernel(void)
     gp_kernel_info k = {(const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 2>, GP_HP_THREADS, GP_HP_SMEM(4, GP_HP_EPI_HALF)};
     return k;
 }
+
+/* ---- the library's rung table ---- */
+GP_ACCEPTS(gemm_r07_accepts, gp_gemm_args, dev, a) { return gp__gemm_h_takes(dev, a, 7); }
+GP_LAUNCHER(gemm_r07_launch, gp_gemm_args, ctx, a) { return gp__gemm_h_launch(ctx, a, 7); }
+GP_RUNG(gp__gemm_r07, "cluster", "rung 06 in clusters of 2 CTAs sharing B through TMA multicast (256x256 per cluster)",
+        90, GP_RUNG_NOT_AUTO, gemm_r07_launch_entry, gemm_r07_accepts_entry, gp__gemm_r07_kernel);

@@ -1,9 +1,10 @@
 /* hopper_internal.h — the Hopper tensor-core gemm rungs 04-07 (wgmma, TMA, warp specialisation, persistent
- * clusters) and their per-shape plans. These files are NOT part of the library yet: they were measured once on
- * the H100 (results/gemm-hopper-h100-2026-11-23) and changed since without a GPU to verify the changes, so the
- * library's rung table does not list them and CMake does not build them (src/gemm/hopper/ is outside the
- * library's source glob). scripts/experiments/gemm_hopper/run.sh builds and measures them directly; once
- * verified, each joins GEMM_RUNGS in src/gemm/gemm.c with its GP_RUNG line. */
+ * clusters) and their per-shape plans. In the library's rung table (GEMM_RUNGS in src/gemm/gemm.c; min_cc 90,
+ * sm_90a code only: on other GPUs they are unsupported and the dispatcher uses rung 03). The automatic choice
+ * reaches rung 06 (or 05 where C is not TMA-describable) and runs gp__gemm_h_pick's plan, which may name rung
+ * 04, 05 or 06 with split-k (the rung that ran is what gp_get_last_rung reports). Verified on the H100 with
+ * scripts/experiments/gemm_hopper/run.sh (run 2: 2904 cases passed, results/gemm-hopper-h100-2026-11-23) and by
+ * tests/test_gpu_gemm.c through the library. */
 #ifndef GP_GEMM_HOPPER_INTERNAL_H
 #define GP_GEMM_HOPPER_INTERNAL_H
 #include "../gemm_internal.h"
@@ -31,7 +32,7 @@ gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, con
 gp_status gp__gemm_r07_cluster(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 
 /* ---- Per-shape plans of the Hopper rungs (hopper_pick.c). A plan names the rung and, for the persistent rungs,
- * its configuration. gp__gemm_h_pick is the rule (pure: unit-tested on the CPU by test_hpick.c);
+ * its configuration. gp__gemm_h_pick is the rule (pure: unit-tested on the CPU by tests/test_gemm_plan.c);
  * gp__gemm_h_auto runs the plan the rule gives (the harness's "auto" column). ---- */
 typedef struct gp_gemm_h_plan {
     int rung;     /* 4..7; 0: no Hopper rung takes the arguments */
@@ -77,6 +78,16 @@ extern gp_gemm_h_knobs gp__gemm_h_knobs;
 #define GP_GEMM_H_KNOBS_NONE {0, 0, -1, 0, 0, -1, 0}
 /* Rung 07's cluster count on this device as it would launch now (after knobs); 0 if unknown (host query). */
 int gp__gemm_r07_clusters(const gp_device_info *dev);
+
+/* ---- The library's entry points (the GP_RUNG lines of the rung files) ----
+ * 1 if rung `rung` (4..7) can take these arguments (pure): a device of cc >= 9.0 (dev NULL: yes), m, n, k up to
+ * INT32_MAX, and unless k == 0: A and B TMA-describable (vec_a, vec_b), tf32 only with A m x k and B n x k, and
+ * for rungs 06/07 C TMA-describable (vec_c). */
+int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung);
+/* Runs rung `rung` for the dispatcher with the handle's workspace (split-k partials; one that is not 128-byte
+ * aligned is not used). Picked automatically (c->forced == 0): the plan's rung, written to c->ran_rung. Forced:
+ * that rung, with the plan's configuration where the plan names the same rung (split-k), else its own. */
+gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *a, int rung);
 
 gp_kernel_info gp__gemm_r04_kernel(void);
 gp_kernel_info gp__gemm_r05_kernel(void);

@@ -1,6 +1,6 @@
 /* hopper_pick.c — the per-shape plan of the Hopper gemm rungs (C11, host only): which rung, and for the
  * persistent rungs which configuration (split-k, stages, epilogue, tile order). gp__gemm_h_pick is pure (it
- * reads only its arguments) and is unit-tested on the CPU by scripts/experiments/gemm_hopper/test_hpick.c;
+ * reads only its arguments) and is unit-tested on the CPU by tests/test_gemm_plan.c;
  * gp__gemm_h_auto runs its plan, and the harness's "auto" column times exactly that.
  *
  * The rule (128 x 256 tiles: T = ceil(m / 128) * ceil(n / 256); KB k-blocks of 128 bytes of k; S = SMs):
@@ -9,6 +9,8 @@
  *   - T >= S: rung 06 with whole tiles; if the last wave holds R = T mod S tiles with 0 < 2R <= S, those R
  *     tiles are split k-wise into s = min(S / R, KB / 4, 16) units each ("data-parallel + split-k tail": the
  *     tail costs ~1/s of a tile instead of a whole one; run 1: 3072^3 = 288 tiles ran at 0.73x);
+ *   - T < S and KB < 32 (k < 2048 for 16-bit types): rung 04 (run 2's sweep: its 128 x 128 tiles beat every
+ *     split at 512^3, 1000^3 and 1024^3);
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
@@ -18,8 +20,10 @@
  *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed.
  * Rung 07 (clusters) is not chosen automatically until it measures faster than rung 06 (GP_H_PICK_R07). The
  * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
- * to be replaced by measured ones (NOTES.md). */
+ * to be replaced by measured ones (NOTES.md).
+ * gp__gemm_h_takes / gp__gemm_h_launch connect the rungs to the library's dispatcher (hopper_internal.h). */
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include "hopper_internal.h"
 
@@ -27,6 +31,7 @@
 #define GP_H_TILE_N 256
 #define GP_H_SPLIT_MIN_KB 4  /* a split unit keeps at least this many k-blocks */
 #define GP_H_MAX_SPLITS 16
+#define GP_H_SPLIT_MIN_K 32  /* fewer than a wave of tiles and fewer k-blocks than this: rung 04, no split */
 #define GP_H_GROUP 16        /* tile rows per group of the tile order */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
 
@@ -93,6 +98,10 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
         }
         return p;
     }
+    /* little k (fewer than GP_H_SPLIT_MIN_K k-blocks: k < 2048 for 16-bit types): 128 x 128 tiles (rung 04)
+     * beat a split (run 2: 512^3, 1000^3, 1024^3 at 23.0 / 125 / 145 TFLOP/s with r04 against 19.4 / 95 / 108
+     * split) */
+    if (kb < GP_H_SPLIT_MIN_K) return gp__gemm_h_rung_plan(4, a);
     const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
     if (s >= 2) {
         p.splits = (int)s;
@@ -123,6 +132,36 @@ gp_status gp__gemm_h_auto(const gp_device_info *dev, cudaStream_t s, const gp_ge
     case 5: return gp__gemm_r05_warpspec(dev, s, a);
     case 6: return gp__gemm_r06_run(dev, s, a, &p);
     case 7: return gp__gemm_r07_run(dev, s, a, &p);
+    default: return GP_ERROR_NOT_SUPPORTED;
+    }
+}
+
+int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
+{
+    if (dev && dev->cc_major < 9) return 0;
+    if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return 0;
+    if (a->k == 0) return 1;
+    if (!a->vec_a || !a->vec_b) return 0;
+    if (a->compute == GP_COMPUTE_TF32 && (a->ta != 0 || a->tb != 1)) return 0;
+    return rung < 6 || a->vec_c;
+}
+
+gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
+{
+    gp_gemm_args a = *args;
+    gp_gemm_h_plan p;
+    const int ws_ok = c->workspace && (uintptr_t)c->workspace % 128 == 0;
+    a.ws = ws_ok ? c->workspace : NULL;
+    a.ws_bytes = ws_ok ? c->workspace_bytes : 0;
+    p = gp__gemm_h_pick(c->dev, &a);
+    if (c->forced == 0 && p.rung >= 4 && p.rung <= 7) rung = p.rung;
+    else if (p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
+    c->ran_rung = rung;
+    switch (rung) {
+    case 4: return gp__gemm_r04_tma_wgmma(c->dev, c->stream, &a);
+    case 5: return gp__gemm_r05_warpspec(c->dev, c->stream, &a);
+    case 6: return gp__gemm_r06_run(c->dev, c->stream, &a, &p);
+    case 7: return gp__gemm_r07_run(c->dev, c->stream, &a, &p);
     default: return GP_ERROR_NOT_SUPPORTED;
     }
 }
