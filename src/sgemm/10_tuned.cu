@@ -27,6 +27,12 @@
 // H100 80GB HBM3, final bench (results/h100-2026-11-22/bench.txt; cuBLAS pedantic fp32 in the same run):
 //   4096^3 50.4 TFLOP/s (0.975x, cfg 0), 8192^3 51.7 (1.000x, cfg 1), 1024^3 29.1 (0.855x, cfg 4),
 //   32768x256x4096 50.2 (1.006x, cfg 0)
+// Session 8 (results/h100-2026-11-23e/bench/bench-sgemm.txt, cuBLAS the same 2.659 / 21.28 ms): 4096^3 48.9
+// (0.945x), 8192^3 49.2 (0.952x), 1024^3 29.3 (0.857x), 32768x256x4096 48.7 (0.977x): 3-5% slower since the
+// edge loads that read nothing past a matrix (313af86) and the batch / k-slice offsets (45b4d6f). SASS of the
+// cfg 0 kernel: the same 2048 FFMA and 96 LDS.128 per main-loop pass, but 24 STS and 5 more branches of the
+// edge path inside it, and ptxas schedules the fragment loads differently. To time next: the edge path out
+// of line, and the batch offsets as a template flag (both change the schedule; neither measured yet).
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
