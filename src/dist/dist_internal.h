@@ -1,0 +1,32 @@
+/* dist_internal.h — what gpuprim_dist's host code (dist.c) and its kernels (dist_kernels.cu) share: the kernel
+ * launchers. Private to gpuprim_dist. */
+#ifndef GP_DIST_INTERNAL_H
+#define GP_DIST_INTERNAL_H
+
+#include "dist_plan.h"
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+cudaError_t gp__dist_launch_make_samples(const uint32_t *sorted, int64_t n, uint32_t rank, int64_t S,
+                                         gp__dist_sample *out, cudaStream_t stream);
+cudaError_t gp__dist_launch_sample_keys(const gp__dist_sample *all, int64_t m, uint64_t *keys, uint32_t *order,
+                                        cudaStream_t stream);
+cudaError_t gp__dist_launch_splitters(const gp__dist_sample *all, const uint32_t *order, int64_t m, int P,
+                                      gp__dist_sample *splitters, cudaStream_t stream);
+cudaError_t gp__dist_launch_send_counts(const uint32_t *sorted, int64_t n, uint32_t rank,
+                                        const gp__dist_sample *splitters, int P, int64_t capacity, int64_t *row,
+                                        cudaStream_t stream);
+/* is_f32: float, else int32. */
+cudaError_t gp__dist_launch_scan_total(int is_f32, const void *saved_last, const void *out, int64_t n, void *total,
+                                       cudaStream_t stream);
+cudaError_t gp__dist_launch_add_offset(int is_f32, void *out, int64_t n, const void *totals, int me,
+                                       cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
