@@ -1,5 +1,5 @@
 # dist.cmake — the optional part of the build for several GPUs through NCCL: the library gpuprim_dist
-# (include/gpuprim_dist.h, src/dist/), its tests. Included once from CMakeLists.txt,
+# (include/gpuprim_dist.h, src/dist/), its GPU test's link and its bench. Included once from CMakeLists.txt,
 # after the library and the tests. The core library gpuprim never links NCCL.
 # GPUPRIM_DIST: ON by default where nccl.h and libnccl are found (the CUDA toolkit's folders, NCCL_HOME or
 # NCCL_ROOT, the system's), OFF otherwise; -DGPUPRIM_DIST=OFF leaves it out anyway.
@@ -76,6 +76,10 @@ if(TARGET test_gpu_dist)
   target_compile_definitions(test_gpu_dist PRIVATE GPUPRIM_DIST_TEST)
   target_link_libraries(test_gpu_dist PRIVATE gpuprim_dist Threads::Threads)
 endif()
+
+# The bench: local sort vs exchange, NCCL send/recv bandwidth, strong scaling, capacity (2 GPUs).
+add_executable(gpuprim_dist_bench bench/dist/dist_bench.cu)
+target_link_libraries(gpuprim_dist_bench PRIVATE gpuprim_dist Threads::Threads)
 
 install(TARGETS gpuprim_dist LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES include/gpuprim_dist.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
