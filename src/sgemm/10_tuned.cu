@@ -32,7 +32,8 @@
 // edge loads that read nothing past a matrix (313af86) and the batch / k-slice offsets (45b4d6f). SASS of the
 // cfg 0 kernel: the same 2048 FFMA and 96 LDS.128 per main-loop pass, but 24 STS and 5 more branches of the
 // edge path inside it, and ptxas schedules the fragment loads differently. To time next: the edge path out
-// of line, and the batch offsets as a template flag (both change the schedule; neither measured yet).
+// of line and the batch offsets as a template flag (knobs GP_SG_EDGE_NOINLINE / GP_SG_BATCH_FLAG in
+// sgemm_async.cuh, off by default; scripts/experiments/sgemm-schedule.sh builds and times all four).
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)

@@ -24,6 +24,21 @@
  * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
  * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
  * whose copies read only elements inside the matrix and zero the shared cells outside it. */
+/* Experiment knobs (0 = the library's code; the rung-10 header says why they exist and what to time):
+ * GP_SG_EDGE_NOINLINE=1 moves the loaders' edge paths out of line (the main loop keeps only the fast copies);
+ * GP_SG_BATCH_FLAG=1 gives calls of one matrix and no k-slices kernels without the per-matrix offsets. */
+#ifndef GP_SG_EDGE_NOINLINE
+#define GP_SG_EDGE_NOINLINE 0
+#endif
+#ifndef GP_SG_BATCH_FLAG
+#define GP_SG_BATCH_FLAG 0
+#endif
+#if GP_SG_EDGE_NOINLINE
+#define GP_SG_EDGE_FN __device__ __noinline__
+#else
+#define GP_SG_EDGE_FN __device__ __forceinline__
+#endif
+
 template <int BK, int W, int LDS, int NT, bool DIRECT>
 struct gp_sg_cp_loader;
 
@@ -59,28 +74,32 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
                 g += RSTEP * ld;
             }
         } else {
-#pragma unroll
-            for (int it = 0; it < ITER; it++) {
-                const int64_t gk = k0 + kk0 + it * RSTEP;
-                const float *g = src + (int64_t)it * RSTEP * ld;
-                float *s = S + soff + it * RSTEP * LDS;
-                const int bytes = gk < K ? xbytes : 0;
-                if (vec && bytes == 16) {
-                    gp_cp_async16_full(s, g);
-                } else {
-                    /* the edge of the matrix: only the elements inside it are read (a 16-byte copy with a
-                     * smaller source size is still a 16-byte access to memcheck, and may reach past the
-                     * last element of the allocation); the rest of the float4 is zeroed in place */
-#pragma unroll
-                    for (int c = 0; c < 4; c++) {
-                        if (4 * c < bytes) gp_cp_async4_full(s + c, g + c);
-                        else s[c] = 0.f;
-                    }
-                }
-            }
+            load_edge(S);
         }
         src += BK * ld;
         k0 += BK;
+    }
+    GP_SG_EDGE_FN void load_edge(float *S) const /* the guarded path of load() */
+    {
+#pragma unroll
+        for (int it = 0; it < ITER; it++) {
+            const int64_t gk = k0 + kk0 + it * RSTEP;
+            const float *g = src + (int64_t)it * RSTEP * ld;
+            float *s = S + soff + it * RSTEP * LDS;
+            const int bytes = gk < K ? xbytes : 0;
+            if (vec && bytes == 16) {
+                gp_cp_async16_full(s, g);
+            } else {
+                /* the edge of the matrix: only the elements inside it are read (a 16-byte copy with a
+                 * smaller source size is still a 16-byte access to memcheck, and may reach past the
+                 * last element of the allocation); the rest of the float4 is zeroed in place */
+#pragma unroll
+                for (int c = 0; c < 4; c++) {
+                    if (4 * c < bytes) gp_cp_async4_full(s + c, g + c);
+                    else s[c] = 0.f;
+                }
+            }
+        }
     }
 };
 
@@ -116,16 +135,20 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
                 g += RSTEP * ld;
             }
         } else {
-            const bool kok = k0 + kk0 < K;
-#pragma unroll
-            for (int it = 0; it < ITER; it++) {
-                /* outside the matrix: zeroed in place, no global address touched */
-                if (kok && it < rows) gp_cp_async4_full(S + soff + it * RSTEP, src + (int64_t)it * RSTEP * ld);
-                else S[soff + it * RSTEP] = 0.f;
-            }
+            load_edge(S);
         }
         src += BK;
         k0 += BK;
+    }
+    GP_SG_EDGE_FN void load_edge(float *S) const /* the guarded path of load() */
+    {
+        const bool kok = k0 + kk0 < K;
+#pragma unroll
+        for (int it = 0; it < ITER; it++) {
+            /* outside the matrix: zeroed in place, no global address touched */
+            if (kok && it < rows) gp_cp_async4_full(S + soff + it * RSTEP, src + (int64_t)it * RSTEP * ld);
+            else S[soff + it * RSTEP] = 0.f;
+        }
     }
 };
 
@@ -163,10 +186,11 @@ struct gp_sg_async_cfg {
 /* group_m > 1: blocks are rasterised in groups of group_m tile rows, column by column inside a group,
  * so the blocks running at the same time share A rows and B columns in L2. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
-          bool B_DIRECT, bool PIPE>
+          bool B_DIRECT, bool PIPE, bool BATCHED = true>
 __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args pz, int group_m)
 {
-    const gp_sgemm_args p = gp_sg_matrix(pz, blockIdx.y); /* matrix (or k-slice) y of the call */
+    /* matrix (or k-slice) blockIdx.y of the call; BATCHED = false only with GP_SG_BATCH_FLAG (one matrix) */
+    const gp_sgemm_args p = BATCHED ? gp_sg_matrix(pz, blockIdx.y) : pz;
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
     extern __shared__ __align__(16) float smem[];
     float *As = smem, *Bs = smem + STAGES * C::A_STAGE;
@@ -278,6 +302,17 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
     }
 }
 
+/* The kernel of configuration (BM, ..., MINB) for the call's transposes. */
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE, bool BATCHED>
+static void (*gp_sg_async_pick(const gp_sgemm_args *p))(gp_sgemm_args, int)
+{
+    /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
+    if (!p->ta && !p->tb) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true, PIPE, BATCHED>;
+    if (!p->ta) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false, PIPE, BATCHED>;
+    if (!p->tb) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true, PIPE, BATCHED>;
+    return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false, PIPE, BATCHED>;
+}
+
 /* Launches configuration (BM, ..., MINB) for the call's transposes. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE = false>
 static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int group_m)
@@ -286,11 +321,12 @@ static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int 
     const int64_t blocks = ((p->m + BM - 1) / BM) * ((p->n + BN - 1) / BN);
     void (*kern)(gp_sgemm_args, int);
     if (blocks > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
-    /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
-    if (!p->ta && !p->tb) kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true, PIPE>;
-    else if (!p->ta)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false, PIPE>;
-    else if (!p->tb)      kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true, PIPE>;
-    else                  kern = gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false, PIPE>;
+#if GP_SG_BATCH_FLAG
+    if (p->batch == 1 && p->kslice == 0)
+        kern = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, false>(p);
+    else
+#endif
+        kern = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, true>(p);
     if (C::SMEM > 48 * 1024 &&
         cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)C::SMEM) != cudaSuccess)
         return gp__launch_status();
