@@ -35,6 +35,14 @@
 static __constant__ float c04_filter[GP_CONV_SLOTS * GP_CONV_SLOT_FLOATS];
 static gp_conv_ring c04_ring;
 
+/* Experiment knob (0 = off, the library's code): a block first asks L2 for the input rows of the tile
+ * GP_CONV_L2_AHEAD tiles after its own (one cp.async.bulk.prefetch.L2 per row, sm_90, 16-byte aligned images),
+ * as scan 07 / compaction 04 do; the 5x5 case sits at 0.81 of the copy rate with the tile loads exposed.
+ * scripts/experiments/conv-l2-ahead.sh builds and times it (not measured yet). */
+#ifndef GP_CONV_L2_AHEAD
+#define GP_CONV_L2_AHEAD 0
+#endif
+
 #define C04_RY 4                    /* output rows per thread */
 #define C04_TH (8 * C04_RY)         /* output rows per tile: 8 warps */
 
@@ -66,6 +74,16 @@ __global__ void __launch_bounds__(256, FC >= 31 ? 2 : 0) conv2d_regtile(int64_t 
     const int hr = fr >> 1, sh = C04_TH + fr - 1;
     const int64_t gr0 = Y0 - hr, gc0 = X0 - G::HA; /* input pixel of shared word 0 */
 
+#if GP_CONV_L2_AHEAD > 0 && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    if (vec_in && tid < sh && tile + GP_CONV_L2_AHEAD < (int64_t)gridDim.x) {
+        /* row tid of the later tile, its columns clamped to the image (whole 16-byte units inside it) */
+        const int64_t t2 = tile + GP_CONV_L2_AHEAD, r = t2 / tiles_x * C04_TH - hr + tid;
+        const int64_t c0 = t2 % tiles_x * G::TW - G::HA, cs = c0 < 0 ? 0 : c0, ce = c0 + 4 * QW < cols ? c0 + 4 * QW : cols;
+        const unsigned bytes = ce > cs ? (unsigned)((ce - cs) * 4) & ~15u : 0u;
+        if (r >= 0 && r < rows && bytes)
+            asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(in + r * ld_in + cs), "r"(bytes) : "memory");
+    }
+#endif
     /* shared row t, float4 q = input row gr0 + t, columns gc0 + 4q .. +3 */
     gp_conv_load_tile<QW, G::RX == 4 ? 6 : 4>(s4, sh, in, ld_in, rows, cols, gr0, gc0, vec_in);
     __syncthreads();
