@@ -38,7 +38,8 @@ static gp_conv_ring c04_ring;
 /* Experiment knob (0 = off, the library's code): a block first asks L2 for the input rows of the tile
  * GP_CONV_L2_AHEAD tiles after its own (one cp.async.bulk.prefetch.L2 per row, sm_90, 16-byte aligned images),
  * as scan 07 / compaction 04 do; the 5x5 case sits at 0.81 of the copy rate with the tile loads exposed.
- * scripts/experiments/conv-l2-ahead.sh builds and times it (not measured yet). */
+ * Not measured yet: CUDAARCHS=90a TEST=test_gpu_conv2d BENCH="conv2d --rung 4" VARIANTS="base=
+ * a264=-DGP_CONV_L2_AHEAD=264 a528=-DGP_CONV_L2_AHEAD=528" scripts/experiments/knob-sweep.sh OUT. */
 #ifndef GP_CONV_L2_AHEAD
 #define GP_CONV_L2_AHEAD 0
 #endif

@@ -16,6 +16,24 @@
 
 #define J3_SEG 128 /* columns per warp */
 
+/* Experiment knob (0 = off, the library's code): lane 0 of each warp also asks L2 for its segment of the row
+ * GP_JACOBI_L2_AHEAD rows below the one it loads (one 512-byte cp.async.bulk.prefetch.L2, sm_90, aligned rows),
+ * so the ring's loads find it there. Not measured yet: CUDAARCHS=90a TEST=test_gpu_jacobi BENCH="jacobi --rung 3"
+ * VARIANTS="base= a8=-DGP_JACOBI_L2_AHEAD=8 a24=-DGP_JACOBI_L2_AHEAD=24" scripts/experiments/knob-sweep.sh OUT. */
+#ifndef GP_JACOBI_L2_AHEAD
+#define GP_JACOBI_L2_AHEAD 0
+#endif
+#if GP_JACOBI_L2_AHEAD > 0 && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define J3_AHEAD(ROW)                                                                                         \
+    if (vec && lane == 0 && (ROW) < y1 && (ROW) < rows) {                                                     \
+        const int64_t xs = x0, xe = x0 + J3_SEG < cols ? x0 + J3_SEG : cols;                                 \
+        const unsigned b = (unsigned)((xe - xs) * 4) & ~15u;                                                  \
+        if (b) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (ROW) * ld + xs), "r"(b) : "memory"); \
+    }
+#else
+#define J3_AHEAD(ROW)
+#endif
+
 /* Row y of the warp's columns x0 .. x0+3 (per lane), plus, for lane 0, the column just left of the segment
  * and, for lane 31, the one just right of it. Zeros outside the grid. */
 struct j3_row {
@@ -65,6 +83,7 @@ __global__ void __launch_bounds__(256) jacobi_stream(int64_t rows, int64_t cols,
     {                                                                                                         \
         if (y >= y1) break;                                                                                   \
         L = j3_load(src, rows, cols, ld, y + 3 <= y1 ? y + 3 : -1, x0, lane, vec);                            \
+        J3_AHEAD(y + 3 + GP_JACOBI_L2_AHEAD)                                                                  \
         float left = __shfl_up_sync(0xffffffffu, C.v.w, 1), right = __shfl_down_sync(0xffffffffu, C.v.x, 1);  \
         if (lane == 0) left = C.halo;                                                                         \
         if (lane == 31) right = C.halo;                                                                       \

@@ -33,7 +33,8 @@
 // cfg 0 kernel: the same 2048 FFMA and 96 LDS.128 per main-loop pass, but 24 STS and 5 more branches of the
 // edge path inside it, and ptxas schedules the fragment loads differently. To time next: the edge path out
 // of line and the batch offsets as a template flag (knobs GP_SG_EDGE_NOINLINE / GP_SG_BATCH_FLAG in
-// sgemm_async.cuh, off by default; scripts/experiments/sgemm-schedule.sh builds and times all four).
+// sgemm_async.cuh, off by default): CUDAARCHS=90a TEST=test_gpu_sgemm BENCH="sgemm --rung 10" VARIANTS="base=
+// noinline=-DGP_SG_EDGE_NOINLINE=1 batch=-DGP_SG_BATCH_FLAG=1" scripts/experiments/knob-sweep.sh OUT.
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)

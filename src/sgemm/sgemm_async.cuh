@@ -24,7 +24,7 @@
  * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
  * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
  * whose copies read only elements inside the matrix and zero the shared cells outside it. */
-/* Experiment knobs (0 = the library's code; the rung-10 header says why they exist and what to time):
+/* Experiment knobs (0 = the library's code; the rung-10 header says why they exist and how to time them):
  * GP_SG_EDGE_NOINLINE=1 moves the loaders' edge paths out of line (the main loop keeps only the fast copies);
  * GP_SG_BATCH_FLAG=1 gives calls of one matrix and no k-slices kernels without the per-matrix offsets. */
 #ifndef GP_SG_EDGE_NOINLINE
