@@ -112,15 +112,12 @@ static inline int gp_h_operand_maps(const gp_gemm_args *a, int BM, int BN, CUten
     return e;
 }
 
-/* What every Hopper rung checks before it launches anything (see gemm_internal.h). */
+/* What every Hopper rung checks before it launches anything (see hopper_internal.h): the arguments as
+ * gp__gemm_h_takes says (rungs 06/07 check vec_c themselves), a device, and the driver's tensor-map encoder. */
 static inline gp_status gp_h_check(const gp_device_info *dev, const gp_gemm_args *a)
 {
-    if (!dev || dev->cc_major < 9) return GP_ERROR_NOT_SUPPORTED;
-    if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
-    if (a->k == 0) return GP_SUCCESS;
-    if (!a->vec_a || !a->vec_b) return GP_ERROR_NOT_SUPPORTED;
-    if (a->compute == GP_COMPUTE_TF32 && (a->ta != 0 || a->tb != 1)) return GP_ERROR_NOT_SUPPORTED;
-    if (!gp_h_encode_fn()) return GP_ERROR_NOT_SUPPORTED;
+    if (!dev || !gp__gemm_h_takes(dev, a, 4)) return GP_ERROR_NOT_SUPPORTED;
+    if (a->k > 0 && !gp_h_encode_fn()) return GP_ERROR_NOT_SUPPORTED;
     return GP_SUCCESS;
 }
 

@@ -77,11 +77,8 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
     gp_gemm_h_plan p;
     memset(&p, 0, sizeof p);
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 SXM */
-    if (!a || (dev && dev->cc_major < 9)) return p;
-    if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return p;
+    if (!a || !gp__gemm_h_takes(dev, a, 4)) return p;
     if (a->k == 0) return gp__gemm_h_rung_plan(4, a); /* C = beta * C: any rung does it the same way */
-    if (!a->vec_a || !a->vec_b) return p;
-    if (a->compute == GP_COMPUTE_TF32 && (a->ta != 0 || a->tb != 1)) return p;
     const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
     if (!a->vec_c) return gp__gemm_h_rung_plan(tiles >= sms ? 5 : 4, a);
     const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2;
@@ -124,16 +121,22 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
     return buf;
 }
 
+/* Runs plan p (its rung, with its configuration for rungs 06/07). */
+static gp_status run_plan(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
+{
+    switch (p->rung) {
+    case 4: return gp__gemm_r04_tma_wgmma(dev, s, a);
+    case 5: return gp__gemm_r05_warpspec(dev, s, a);
+    case 6: return gp__gemm_r06_run(dev, s, a, p);
+    case 7: return gp__gemm_r07_run(dev, s, a, p);
+    default: return GP_ERROR_NOT_SUPPORTED;
+    }
+}
+
 gp_status gp__gemm_h_auto(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
     const gp_gemm_h_plan p = gp__gemm_h_pick(dev, a);
-    switch (p.rung) {
-    case 4: return gp__gemm_r04_tma_wgmma(dev, s, a);
-    case 5: return gp__gemm_r05_warpspec(dev, s, a);
-    case 6: return gp__gemm_r06_run(dev, s, a, &p);
-    case 7: return gp__gemm_r07_run(dev, s, a, &p);
-    default: return GP_ERROR_NOT_SUPPORTED;
-    }
+    return run_plan(dev, s, a, &p);
 }
 
 int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
@@ -154,14 +157,8 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
     a.ws = ws_ok ? c->workspace : NULL;
     a.ws_bytes = ws_ok ? c->workspace_bytes : 0;
     p = gp__gemm_h_pick(c->dev, &a);
-    if (c->forced == 0 && p.rung >= 4 && p.rung <= 7) rung = p.rung;
-    else if (p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
-    c->ran_rung = rung;
-    switch (rung) {
-    case 4: return gp__gemm_r04_tma_wgmma(c->dev, c->stream, &a);
-    case 5: return gp__gemm_r05_warpspec(c->dev, c->stream, &a);
-    case 6: return gp__gemm_r06_run(c->dev, c->stream, &a, &p);
-    case 7: return gp__gemm_r07_run(c->dev, c->stream, &a, &p);
-    default: return GP_ERROR_NOT_SUPPORTED;
-    }
+    /* automatic: the plan's rung; forced (or no plan): this rung, with the plan's configuration if it names it */
+    if (!(c->forced == 0 && p.rung >= 4 && p.rung <= 7) && p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
+    c->ran_rung = p.rung;
+    return run_plan(c->dev, c->stream, &a, &p);
 }
