@@ -115,6 +115,15 @@ static int concat_equals(const uint32_t *ref, int64_t n, void *const *host, cons
     return at == n;
 }
 
+/* Rank 0: every rank's call succeeded and its host output holds ref's `bytes`, as bits. */
+static void check_every_rank(const void *ref, size_t bytes)
+{
+    for (int q = 0; q < RANKS; q++) {
+        CHECK_EQ_INT(G.st[q], GP_SUCCESS);
+        CHECK(memcmp(G.host[q], ref, bytes) == 0);
+    }
+}
+
 /* ---- reduce and histogram: every rank gets the global result ---- */
 static void reduce_cases(int r, gp_handle h, cudaStream_t s)
 {
@@ -123,13 +132,11 @@ static void reduce_cases(int r, gp_handle h, cudaStream_t s)
             const sizes *z = &SIZES[zi];
             const uint64_t c = 100 + (uint64_t)zi;
             uint32_t *in = make_host(K_SMALL_INT, c, first_of(z, r), z->n[r]);
-            float *d_in = to_device(in, z->n[r]), *d_out = NULL, got = -1.0f;
+            float *d_in = to_device(in, z->n[r]), *d_out = NULL;
             cudaMalloc((void **)&d_out, 4);
             G.st[r] = gp_dist_reduce_f32(h, G.comm[r], (gp_reduce_op)op, z->n[r], d_in, d_out);
             cudaStreamSynchronize(s);
-            cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost);
-            G.host[r] = malloc(4);
-            memcpy(G.host[r], &got, 4);
+            G.host[r] = to_host(d_out, 1);
             barrier();
             if (r == 0) {
                 const int64_t N = total_of(z);
@@ -137,10 +144,7 @@ static void reduce_cases(int r, gp_handle h, cudaStream_t s)
                 float *d_all = to_device(all, N), ref = 0.0f;
                 CHECK_EQ_INT(gp_reduce_f32(h, (gp_reduce_op)op, N, d_all, d_out), GP_SUCCESS);
                 cudaMemcpy(&ref, d_out, 4, cudaMemcpyDeviceToHost);
-                for (int q = 0; q < RANKS; q++) {
-                    CHECK_EQ_INT(G.st[q], GP_SUCCESS);
-                    CHECK(memcmp(G.host[q], &ref, 4) == 0);
-                }
+                check_every_rank(&ref, 4);
                 cudaFree(d_all);
                 free(all);
             }
@@ -171,10 +175,7 @@ static void histogram_cases(int r, gp_handle h, cudaStream_t s)
             float *d_all = to_device(all, N);
             CHECK_EQ_INT(gp_histogram_even_f32(h, N, d_all, bins, -8.0f, 8.0f, d_bins), GP_SUCCESS);
             ref = to_host(d_bins, bins);
-            for (int q = 0; q < RANKS; q++) {
-                CHECK_EQ_INT(G.st[q], GP_SUCCESS);
-                CHECK(memcmp(G.host[q], ref, 4 * bins) == 0);
-            }
+            check_every_rank(ref, 4 * (size_t)bins);
             free(ref);
             cudaFree(d_all);
             free(all);
