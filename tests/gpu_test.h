@@ -11,6 +11,7 @@
 static inline uint64_t tc_seed(const char *test)
 {
     const char *env = getenv("GP_TEST_SEED");
+    setvbuf(stdout, NULL, _IOLBF, 0); /* each line reaches a log file even if a timeout kills the test */
     uint64_t seed = env && *env ? strtoull(env, NULL, 0) : (uint64_t)time(NULL);
     printf("%s: seed %llu%s (re-run with GP_TEST_SEED=%llu)\n", test, (unsigned long long)seed,
            env && *env ? " from GP_TEST_SEED" : "", (unsigned long long)seed);
@@ -20,6 +21,23 @@ static inline uint64_t tc_seed(const char *test)
 /* The rung the last call of p ran, if it is one the automatic choice may pick and the device supports;
  * 0 otherwise. Tests check properties of the choice; which rung the rule picks is checked on the CPU
  * (test_pick.c), so that a new rung changes that one file. */
+/* GP_TEST_RUNGS="0,6" runs only the rungs listed (0: the automatic choice) in the tests' loops over rungs,
+ * e.g. to split a long compute-sanitizer run over processes; unset or empty: every rung. */
+static inline int tc_rung_selected(int r)
+{
+    const char *s = getenv("GP_TEST_RUNGS");
+    if (!s || !*s) return 1;
+    while (*s) {
+        char *end;
+        const long v = strtol(s, &end, 10);
+        if (end == s) return 0; /* not a number: nothing selected */
+        if (v == r) return 1;
+        s = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return 0;
+    }
+    return 0;
+}
+
 static inline int tc_auto_rung(gp_handle h, gp_prim p)
 {
     int ran = 0, ok = 0;

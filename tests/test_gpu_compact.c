@@ -48,7 +48,7 @@ static void arg_checks(gp_handle h)
         void *ws = NULL;
         CHECK_EQ_INT(cudaMalloc(&ws, 64), cudaSuccess);
         CHECK_EQ_INT(gp_set_workspace(h, ws, 4), GP_SUCCESS);
-        for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) {
+        for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) if (tc_rung_selected(r)) {
             gp_set_rung(h, GP_PRIM_COMPACT, r);
             CHECK_EQ_INT(gp_select_if_f32(h, 8, d, GP_SELECT_GT, 0.f, d + 16, num), GP_ERROR_WORKSPACE_TOO_SMALL);
         }
@@ -81,7 +81,7 @@ static void large(gp_handle h, uint64_t seed)
     gpt_fill_i32(in, n, -1000, 1000, seed, 0);
     cudaMemcpy(hin, in, n * 4, cudaMemcpyDeviceToHost);
     k = gp_ref_select_i32(n, hin, GP_SELECT_GE, 0, want);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) if (tc_rung_selected(r)) {
         int64_t bad = 0;
         gpt_poison(out, n * 4, 0);
         gp_set_rung(h, GP_PRIM_COMPACT, r);
@@ -114,7 +114,7 @@ int main(int argc, char **argv)
     gpt_skip_without_device("test_gpu_compact");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) if (tc_rung_selected(r)) {
         for (size_t i = 0; i < nsizes; i++) {
             size_t j = i % (sizeof offs / sizeof offs[0]);
             /* data in [-100, 100]: GT 0 keeps ~50%, GT 100 none, GE -100 all */
@@ -134,7 +134,7 @@ int main(int argc, char **argv)
             }
     }
     /* the look-back rungs, 20 times: races show as errors that move */
-    for (int r = 2; r <= gp_rung_count(GP_PRIM_COMPACT); r++) {
+    for (int r = 2; r <= gp_rung_count(GP_PRIM_COMPACT); r++) if (tc_rung_selected(r)) {
         int64_t n = small ? 100003 : ((int64_t)1 << 24) + 3;
         int fails = 0;
         for (int rep = 0; rep < 20; rep++) {
@@ -163,7 +163,7 @@ int main(int argc, char **argv)
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_COMPACT); r++) if (tc_rung_selected(r))
         CHECK(gpt_verify_compact_case(h, r, GPT_SEL_F32, GP_SELECT_GT, 0, -100, 100, 0, (1 << 20) + 7, 0, 0, seed++, 0) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);

@@ -90,7 +90,7 @@ int main(void)
     gpt_skip_without_device("test_gpu_conv2d");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_CONV2D); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_CONV2D); r++) if (tc_rung_selected(r)) {
         const int before = tc_fail;
         for (int mode = 0; mode < GP_CONV_MODE_COUNT; mode++)
             for (int l = 0; l < GPT_CONV_LAYOUTS; l++) {
@@ -116,7 +116,7 @@ int main(void)
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_CONV2D); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_CONV2D); r++) if (tc_rung_selected(r))
         for (int l = 0; l < GPT_CONV_LAYOUTS; l++) CHECK(one(h, r, 200, 333, 7, 7, GP_CONV_SAME, l, &seed) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);

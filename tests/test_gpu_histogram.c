@@ -87,7 +87,7 @@ static void clamp_case(gp_handle h)
     cudaMemcpy(dx, hx, n * sizeof(float), cudaMemcpyHostToDevice);
     CHECK_EQ_INT(gp_ref_histogram_even_f32(n, hx, nb, lo, hi, want), 0);
     CHECK(want[nb - 1] >= (uint32_t)n / 2);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) if (tc_rung_selected(r)) {
         gpt_poison(dbins, sizeof got, 0);
         gp_set_rung(h, GP_PRIM_HISTOGRAM, r);
         CHECK_EQ_INT(gp_histogram_even_f32(h, n, dx, nb, lo, hi, dbins), GP_SUCCESS);
@@ -147,7 +147,7 @@ static void large(gp_handle h, uint64_t seed)
     gpt_fill_u8(dx, n, seed, 0);
     cudaMemcpy(hx, dx, n, cudaMemcpyDeviceToHost);
     gp_ref_histogram_u8(n - 1, hx + 1, want); /* from an odd offset: head, vectors and tail */
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) if (tc_rung_selected(r)) {
         gpt_poison(dbins, sizeof got, 0);
         gp_set_rung(h, GP_PRIM_HISTOGRAM, r);
         CHECK_EQ_INT(gp_histogram_u8(h, n - 1, dx + 1, dbins), GP_SUCCESS);
@@ -209,7 +209,7 @@ int main(int argc, char **argv)
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
     /* random data (with out-of-range, NaN, infinities, exact bounds): every rung, type, size, bin count */
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) if (tc_rung_selected(r))
         for (int k = 0; k < 3; k++)
             for (size_t i = 0; i < nsizes; i++)
                 for (size_t b = 0; b < sizeof bin_counts / sizeof bin_counts[0] - (small ? 1 : 0); b++) {
@@ -220,7 +220,7 @@ int main(int argc, char **argv)
                                                         0, seed++, 0) == 0);
                 }
     /* skewed data: all samples in one bin, a few hot bins */
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) if (tc_rung_selected(r))
         for (int k = 0; k < 3; k++)
             for (int d = GPT_HIST_ONE; d <= GPT_HIST_HOT; d++) {
                 CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 4099, 7, 1, (gpt_hist_data)d, 0, seed++, 0) == 0);
@@ -243,7 +243,7 @@ int main(int argc, char **argv)
         CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_HISTOGRAM), gp_rung_find(GP_PRIM_HISTOGRAM, "shared"));
     }
     /* 64-bit counts: every rung, each type, shared-memory and global paths, skewed */
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_HISTOGRAM); r++) if (tc_rung_selected(r))
         for (int k = 0; k < 3; k++) {
             CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 100003, 1000, 1, GPT_HIST_RANDOM, 1, seed++, 0) == 0);
             CHECK(gpt_verify_histogram_case(h, r, (gpt_hist_kind)k, 4099, 100000, 0, GPT_HIST_RANDOM, 1, seed++, 0) == 0);

@@ -66,7 +66,7 @@ int main(void)
     gpt_skip_without_device("test_gpu_jacobi");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_JACOBI); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_JACOBI); r++) if (tc_rung_selected(r)) {
         const int before = tc_fail;
         for (int i = 0; i < nshapes; i++)
             for (int k = 0; k < nsteps; k++)
@@ -78,7 +78,7 @@ int main(void)
         printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAILED");
     }
     /* every configuration of each configurable rung, forced */
-    for (int r = 1; r <= gp_rung_count(GP_PRIM_JACOBI); r++) {
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_JACOBI); r++) if (tc_rung_selected(r)) {
         gp_rung_info ri;
         if (gp_get_rung_info(GP_PRIM_JACOBI, r, &ri) != GP_SUCCESS) continue;
         for (int cfg = 0; cfg < ri.configs; cfg++) {
@@ -105,7 +105,7 @@ int main(void)
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_JACOBI); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_JACOBI); r++) if (tc_rung_selected(r))
         for (int l = 0; l < GPT_CONV_LAYOUTS; l++) CHECK(one(h, r, -1, 333, 250, 9, l, &seed) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);

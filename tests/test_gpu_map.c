@@ -53,7 +53,7 @@ static void large(gp_handle h, uint64_t seed)
     cudaMemcpy(ha, a, n * 4, cudaMemcpyDeviceToHost);
     cudaMemcpy(hb, b, n * 4, cudaMemcpyDeviceToHost);
     gp_ref_map_f32(GP_BINOP_ADD, n, ha, hb, want);
-    for (int r = 1; r <= gp_rung_count(GP_PRIM_MAP); r++) {
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_MAP); r++) if (tc_rung_selected(r)) {
         gpt_poison(c, n * 4, 0);
         gp_set_rung(h, GP_PRIM_MAP, r);
         CHECK_EQ_INT(gp_vector_add_f32(h, n, a, b, c), GP_SUCCESS);
@@ -80,11 +80,11 @@ int main(int argc, char **argv)
     arg_checks(h);
     /* under compute-sanitizer (GP_TEST_SMALL) the sizes stop at 65537 */
     size_t nsizes = sizeof sizes / sizeof sizes[0] - (getenv("GP_TEST_SMALL") ? 2 : 0);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_MAP); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_MAP); r++) if (tc_rung_selected(r))
         for (size_t i = 0; i < nsizes; i++)
             for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++)
                 CHECK(gpt_verify_map_case(h, r, GP_BINOP_ADD, sizes[i], offs[j][0], offs[j][1], offs[j][2], seed++, 0) == 0);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_MAP); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_MAP); r++) if (tc_rung_selected(r))
         for (int op = 0; op < GP_BINOP_COUNT; op++)
             CHECK(gpt_verify_map_case(h, r, (gp_binop)op, 100003, 1, 1, 1, seed++, 0) == 0);
     /* on a user stream */

@@ -140,7 +140,7 @@ static void large(gp_handle h, uint64_t seed)
         for (int op = 0; op < 3; op++) {
             double want = t == 0 ? gp_ref_reduce_f32((gp_reduce_op)op, n, (const float *)hx, NULL)
                                  : (double)gp_ref_reduce_i32((gp_reduce_op)op, n, (const int32_t *)hx);
-            for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) {
+            for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) if (tc_rung_selected(r)) {
                 double g;
                 if (op != GP_REDUCE_SUM && r != 0 && r < 7) continue; /* min/max: the fast rungs only */
                 gpt_poison(dout, 8, 0);
@@ -159,7 +159,7 @@ static void large(gp_handle h, uint64_t seed)
             const float big = 100.f;
             cudaMemcpy((float *)d + (n - 3), &big, 4, cudaMemcpyHostToDevice);
             cudaDeviceSynchronize();
-            for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) {
+            for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) if (tc_rung_selected(r)) {
                 int64_t idx = 0;
                 gp_set_rung(h, GP_PRIM_REDUCE, r);
                 CHECK_EQ_INT(gp_argmax_f32(h, n, (const float *)d, (int64_t *)dout), GP_SUCCESS);
@@ -192,7 +192,7 @@ int main(int argc, char **argv)
     const int64_t *sz = small ? small_sizes : sizes;
     size_t nsizes = small ? sizeof small_sizes / sizeof small_sizes[0] : sizeof sizes / sizeof sizes[0];
     size_t noffs = small ? 2 : sizeof offs / sizeof offs[0];
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) if (tc_rung_selected(r)) {
         int before = tc_fail;
         for (int t = 0; t < 3; t++)
             for (size_t i = 0; i < nsizes; i++)
@@ -215,7 +215,7 @@ int main(int argc, char **argv)
         printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAIL");
     }
     /* min/max at the extremes of the range: values near INT32 limits and large floats */
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) if (tc_rung_selected(r)) {
         int32_t *di;
         int64_t got, want;
         const int64_t n = 100003;
@@ -252,7 +252,7 @@ int main(int argc, char **argv)
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_REDUCE); r++) if (tc_rung_selected(r))
         CHECK(gpt_verify_reduce_case(h, r, GPT_REDUCE_F32, GP_REDUCE_SUM, 1 << 20, 2, GPT_DIST_SMALL_INT, seed++, 0) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);

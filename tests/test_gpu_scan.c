@@ -41,7 +41,7 @@ static void arg_checks(gp_handle h)
         CHECK_EQ_INT(cudaMalloc((void **)&big, n * 4), cudaSuccess);
         CHECK_EQ_INT(cudaMalloc(&ws, 64), cudaSuccess);
         CHECK_EQ_INT(gp_set_workspace(h, ws, 64), GP_SUCCESS);
-        for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++) {
+        for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++) if (tc_rung_selected(r)) {
             gp_set_rung(h, GP_PRIM_SCAN, r);
             CHECK_EQ_INT(gp_scan_i32(h, GP_SCAN_INCLUSIVE, n, big, big), GP_ERROR_WORKSPACE_TOO_SMALL);
         }
@@ -73,7 +73,7 @@ static void large(gp_handle h, uint64_t seed)
     gpt_fill_i32(d, n, -1000, 1000, seed, 0);
     cudaMemcpy(hin, d, n * 4, cudaMemcpyDeviceToHost);
     gp_ref_scan_u32(0, n, hin, want);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++) if (tc_rung_selected(r)) {
         int64_t bad = 0;
         cudaMemcpy(d, hin, n * 4, cudaMemcpyHostToDevice);
         gp_set_rung(h, GP_PRIM_SCAN, r);
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
     gpt_skip_without_device("test_gpu_scan");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++) if (tc_rung_selected(r))
         for (size_t i = 0; i < nsizes; i++)
             for (int t = 0; t < GPT_SCAN_TYPE_COUNT; t++)
                 for (int k = 0; k < 2; k++) {
@@ -115,11 +115,11 @@ int main(int argc, char **argv)
                                                offs[j][1], seed++, 0) == 0);
                 }
     /* every offset pair on one mid size, all rungs */
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++) if (tc_rung_selected(r))
         for (size_t j = 0; j < sizeof offs / sizeof offs[0]; j++)
             CHECK(gpt_verify_scan_case(h, r, GPT_SCAN_I32, GP_SCAN_EXCLUSIVE, 300001, offs[j][0], offs[j][1], seed++, 0) == 0);
     /* the look-back rungs, 20 times on the same size: races show as errors that move */
-    for (int r = 5; r <= gp_rung_count(GP_PRIM_SCAN); r++) {
+    for (int r = 5; r <= gp_rung_count(GP_PRIM_SCAN); r++) if (tc_rung_selected(r)) {
         int64_t n = small ? 100003 : ((int64_t)1 << 24) + 3;
         int fails = 0;
         for (int rep = 0; rep < 20; rep++) {
@@ -132,7 +132,7 @@ int main(int argc, char **argv)
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SCAN); r++) if (tc_rung_selected(r))
         CHECK(gpt_verify_scan_case(h, r, GPT_SCAN_F32, GP_SCAN_INCLUSIVE, (1 << 20) + 7, 0, 0, seed++, 0) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);

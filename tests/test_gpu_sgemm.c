@@ -82,7 +82,7 @@ static void large(gp_handle h, uint64_t seed)
         gpt_fill_f32(A, m * k, -1.f, 1.f, seed, 0);
         gpt_fill_f32(B, k * n, -1.f, 1.f, seed + 1, 0);
         cudaMemcpy(hB, B, k * n * 4, cudaMemcpyDeviceToHost);
-        for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+        for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) if (tc_rung_selected(r)) {
             double num = 0, den = 0;
             gpt_poison(C, m * n * 4, 0);
             gp_set_rung(h, GP_PRIM_SGEMM, r);
@@ -203,7 +203,7 @@ int main(int argc, char **argv)
     gpt_skip_without_device("test_gpu_sgemm");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) if (tc_rung_selected(r)) {
         int before = tc_fail;
         /* every shape x 4 transposes vs the double CPU reference */
         for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
@@ -271,7 +271,7 @@ int main(int argc, char **argv)
     }
     /* loads bounded by each matrix's real extent (its last row holds its columns, not ld elements): 1x1x1
      * and 127x129x131 with A transposed, leading dimensions padded to 16-byte multiples, on every rung */
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) if (tc_rung_selected(r)) {
         gpt_sgemm_case c1 = {r, 0, 0, 1, 1, 1, 1.f, 0.f, 3, 3, 3, 0, 0, 0, 0};
         gpt_sgemm_case c2 = {r, 1, 0, 127, 129, 131, 1.f, 1.f, 1, 3, 3, 0, 0, 0, 0};
         CHECK(gpt_verify_sgemm_case(h, &c1, seed++, 0) == 0);
@@ -279,7 +279,7 @@ int main(int argc, char **argv)
     }
     /* strided batches on every rung: shared A (stride 0), gaps between matrices, transposes */
     batched_args(h);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) if (tc_rung_selected(r)) {
         int before = tc_fail;
         for (int t = 0; t < 4; t++) {
             CHECK(batched(h, r, t & 1, t >> 1, 33, 17, 9, 5, 3, 1, 1.f, 0.f, seed++) == 0);

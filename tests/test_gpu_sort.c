@@ -98,7 +98,7 @@ static void workspace_checks(gp_handle h)
     CHECK_EQ_INT(cudaMalloc((void **)&in, n * 4), cudaSuccess);
     CHECK_EQ_INT(cudaMalloc((void **)&out, n * 4), cudaSuccess);
     gpt_fill_i32((int32_t *)in, n, INT32_MIN, INT32_MAX, 3, 0);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SORT); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SORT); r++) if (tc_rung_selected(r)) {
         size_t need = 0;
         int64_t unpoisoned = 0;
         if (!runs(h, r)) continue;
@@ -211,7 +211,7 @@ static void large(gp_handle h, uint64_t seed)
     cudaMemcpy(vin, hv, bytes, cudaMemcpyHostToDevice);
     cudaMemcpy(hk, kin, bytes, cudaMemcpyDeviceToHost);
     for (int64_t i = 0; i < n; i++) pair_hash(hk[i], (uint32_t)i, &in1, &in2);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_SORT); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_SORT); r++) if (tc_rung_selected(r)) {
         size_t need = 0;
         void *ws = NULL;
         int64_t bad = 0;
@@ -282,7 +282,7 @@ int main(int argc, char **argv)
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
     workspace_checks(h);
-    for (int r = 0; r <= rungs; r++) {
+    for (int r = 0; r <= rungs; r++) if (tc_rung_selected(r)) {
         int fails = 0, cases = 0;
         if (!runs(h, r)) continue;
         /* every key type and value size at every size; distributions, orders and offsets rotating */
@@ -359,7 +359,7 @@ int main(int argc, char **argv)
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    for (int r = 0; r <= rungs; r++) {
+    for (int r = 0; r <= rungs; r++) if (tc_rung_selected(r)) {
         if (!runs(h, r)) continue;
         CHECK(gpt_verify_sort_case(h, &(gpt_sort_case){r, -1, GP_SORT_U32, 4, small ? 100003 : (1 << 20) + 7, GPT_SORT_RANDOM,
                                                        GP_SORT_ASCENDING, 0, -1, 1, 1, 0}, seed++, 0) == 0);

@@ -99,7 +99,7 @@ static void large(gp_handle h, uint64_t seed)
     CHECK_EQ_INT(cudaMalloc((void **)&out, (size_t)out_n * 4), cudaSuccess);
     gpt_fill_f32(in, in_n, -1.f, 1.f, seed, 0);
     cudaMemcpy(hin, in, (size_t)in_n * 4, cudaMemcpyDeviceToHost);
-    for (int r = 1; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++) {
+    for (int r = 1; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++) if (tc_rung_selected(r)) {
         int ran = 0;
         gpt_poison(out, (size_t)out_n * 4, 0);
         gp_set_rung(h, GP_PRIM_TRANSPOSE, r);
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
     gpt_skip_without_device("test_gpu_transpose");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
     arg_checks(h);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++) {
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++) if (tc_rung_selected(r)) {
         for (int i = 0; i < nshapes; i++) {
             const int64_t rows = shapes[i][0], cols = shapes[i][1];
             if (small && rows * cols > (1 << 20)) continue; /* compute-sanitizer: small shapes only */
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
     /* on a user stream */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
-    for (int r = 0; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++)
+    for (int r = 0; r <= gp_rung_count(GP_PRIM_TRANSPOSE); r++) if (tc_rung_selected(r))
         CHECK(gpt_verify_transpose_case(h, r, 4, 1000, 777, 780, 1000, 0, 0, seed++, 0) == 0);
     CHECK_EQ_INT(gp_set_stream(h, 0), GP_SUCCESS);
     cudaStreamDestroy(s);
