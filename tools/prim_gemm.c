@@ -171,11 +171,13 @@ static int gemm_verify(gp_handle h, const gpt_opts *o, int rung, char *detail, s
     return f;
 }
 
-/* ---- bench: C = A B (NN), 2mnk FLOPs; every row checked against cuBLAS's output ---- */
+/* ---- bench: C = op(A) op(B), 2mnk FLOPs; every row checked against cuBLAS's output ---- */
 enum { GM_A, GM_B, GM_C };
 struct gemm_bench {
     int64_t m, n, k;
     int combo;
+    int ta, tb;         /* op(A) = A^T: A stored k x m (lda = m); op(B) = B^T: B stored n x k (ldb = k) */
+    const char *why;    /* the sweep's label of the shape, or NULL */
     void *want, *got;   /* cuBLAS's C of set 0, and a rung's */
 };
 
@@ -196,8 +198,9 @@ static int gemm_setup(gpt_bench *b, gpt_case *c)
     }
     x->want = malloc((size_t)(m * n) * esize(ct));
     x->got = malloc((size_t)(m * n) * esize(ct));
-    snprintf(c->shape, sizeof c->shape, "%lldx%lldx%lld NN %s->%s", (long long)m, (long long)n, (long long)k,
-             tf32 ? "tf32" : type_name(ab), type_name(ct));
+    snprintf(c->shape, sizeof c->shape, "%lldx%lldx%lld %c%c %s->%s%s%s", (long long)m, (long long)n, (long long)k,
+             x->ta ? 'T' : 'N', x->tb ? 'T' : 'N', tf32 ? "tf32" : type_name(ab), type_name(ct), x->why ? " " : "",
+             x->why ? x->why : "");
     snprintf(c->vendor, sizeof c->vendor, "cublasLtMatmul best algo (vendor)");
     snprintf(c->note, sizeof c->note, "  verification: every row vs cublasLt's output, relative Frobenius error <= %.0e",
              ct == GP_DTYPE_BF16 ? 1e-2 : tf32 ? 5e-3 : ct == GP_DTYPE_F16 ? 5e-3 : 1e-4);
@@ -210,16 +213,16 @@ static int gemm_run(gpt_case *c, int set)
 {
     const struct gemm_bench *x = (const struct gemm_bench *)c->state;
     const int ab = combos[x->combo][0], ct = combos[x->combo][1], cm = combos[x->combo][2];
-    return gp_gemm(c->bench->h, GP_NO_TRANS, GP_NO_TRANS, x->m, x->n, x->k, 1.f, c->buf[set][GM_A], (gp_dtype)ab, x->k,
-                   c->buf[set][GM_B], (gp_dtype)ab, x->n, 0.f, c->buf[set][GM_C], (gp_dtype)ct, x->n,
-                   (gp_compute)cm) != GP_SUCCESS;
+    return gp_gemm(c->bench->h, x->ta ? GP_TRANS : GP_NO_TRANS, x->tb ? GP_TRANS : GP_NO_TRANS, x->m, x->n, x->k, 1.f,
+                   c->buf[set][GM_A], (gp_dtype)ab, x->ta ? x->m : x->k, c->buf[set][GM_B], (gp_dtype)ab,
+                   x->tb ? x->k : x->n, 0.f, c->buf[set][GM_C], (gp_dtype)ct, x->n, (gp_compute)cm) != GP_SUCCESS;
 }
 
 static int gemm_vendor(gpt_case *c, int set)
 {
     const struct gemm_bench *x = (const struct gemm_bench *)c->state;
-    return gpb_vendor_gemm(0, 0, x->m, x->n, x->k, 1.f, c->buf[set][GM_A], x->k, c->buf[set][GM_B], x->n, 0.f,
-                           c->buf[set][GM_C], x->n, (gp_dtype)combos[x->combo][0], (gp_dtype)combos[x->combo][1],
+    return gpb_vendor_gemm(x->ta, x->tb, x->m, x->n, x->k, 1.f, c->buf[set][GM_A], x->ta ? x->m : x->k,
+                           c->buf[set][GM_B], x->tb ? x->k : x->n, 0.f, c->buf[set][GM_C], x->n, (gp_dtype)combos[x->combo][0], (gp_dtype)combos[x->combo][1],
                            (gp_compute)combos[x->combo][2], c->bench->stream);
 }
 
@@ -255,17 +258,37 @@ static int gemm_bench(gpt_bench *b)
 {
     static const gpt_case_hooks hooks = {gemm_setup, gemm_run, gemm_vendor, gemm_check, gemm_teardown, NULL};
     const gpt_opts *o = b->o;
-    /* the issue's headline sizes in bf16 -> bf16; then fp16, f32 output and tf32 at 4096^3 */
-    struct gemm_bench full[] = {{1024, 1024, 1024, 0, NULL, NULL}, {4096, 4096, 4096, 0, NULL, NULL},
-                                {8192, 8192, 8192, 0, NULL, NULL}, {4096, 4096, 4096, 2, NULL, NULL},
-                                {8192, 8192, 8192, 2, NULL, NULL}, {4096, 4096, 4096, 1, NULL, NULL},
-                                {4096, 4096, 4096, 4, NULL, NULL}, {8192, 8192, 8192, 4, NULL, NULL}};
-    struct gemm_bench quick[] = {{1024, 1024, 1024, 0, NULL, NULL}, {2048, 2048, 2048, 0, NULL, NULL}};
-    struct gemm_bench given = {o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, 0, NULL, NULL};
+    const int op = gpt_op_index(b->cli->ops, o), combo = op >= 0 ? op : 0;
+#define GB(M, N, K, COMBO, TA, TB, WHY) {.m = M, .n = N, .k = K, .combo = COMBO, .ta = TA, .tb = TB, .why = WHY, .want = NULL, .got = NULL}
+    /* the issue's headline sizes in bf16 -> bf16; then fp16, f32 output and tf32 at 4096^3 (tf32 also with B
+     * transposed: both operands K-major, what the Hopper rungs' tf32 needs) */
+    struct gemm_bench full[] = {GB(1024, 1024, 1024, 0, 0, 0, NULL), GB(4096, 4096, 4096, 0, 0, 0, NULL),
+                                GB(8192, 8192, 8192, 0, 0, 0, NULL), GB(4096, 4096, 4096, 2, 0, 0, NULL),
+                                GB(8192, 8192, 8192, 2, 0, 0, NULL), GB(4096, 4096, 4096, 1, 0, 0, NULL),
+                                GB(4096, 4096, 4096, 4, 0, 0, NULL), GB(8192, 8192, 8192, 4, 0, 0, NULL),
+                                GB(4096, 4096, 4096, 4, 0, 1, NULL), GB(8192, 8192, 8192, 4, 0, 1, NULL)};
+    struct gemm_bench quick[] = {GB(1024, 1024, 1024, 0, 0, 0, NULL), GB(2048, 2048, 2048, 0, 0, 0, NULL)};
+    /* the sweep (issue 16): small, odd, tall-skinny, short-wide, deep k, non-square, large squares, every
+     * transpose combination; the type of --op (default bf16) */
+    struct gemm_bench sweep[] = {
+        GB(256, 256, 256, combo, 0, 0, "small"),           GB(512, 512, 512, combo, 0, 1, "small"),
+        GB(1024, 1024, 1024, combo, 1, 0, "small"),        GB(128, 128, 4096, combo, 1, 1, "small m,n deep k"),
+        GB(1000, 1000, 1000, combo, 0, 0, "odd"),          GB(4095, 4097, 4093, combo, 0, 1, "odd"),
+        GB(2047, 3001, 1537, combo, 1, 1, "odd"),          GB(16384, 256, 4096, combo, 0, 0, "tall-skinny"),
+        GB(256, 16384, 4096, combo, 1, 0, "short-wide"),   GB(8192, 128, 8192, combo, 0, 1, "tall-skinny"),
+        GB(1024, 1024, 16384, combo, 0, 1, "deep-k"),      GB(512, 512, 32768, combo, 1, 0, "deep-k"),
+        GB(2048, 8192, 1024, combo, 1, 1, "non-square"),   GB(8192, 2048, 4096, combo, 0, 1, "non-square"),
+        GB(2048, 2048, 2048, combo, 0, 0, "square"),       GB(3072, 3072, 3072, combo, 1, 0, "square"),
+        GB(4096, 4096, 4096, combo, 0, 0, "square"),       GB(4096, 4096, 4096, combo, 0, 1, "square"),
+        GB(4096, 4096, 4096, combo, 1, 0, "square"),       GB(4096, 4096, 4096, combo, 1, 1, "square"),
+        GB(6144, 6144, 6144, combo, 0, 0, "square"),       GB(8192, 8192, 8192, combo, 0, 0, "square")};
+    struct gemm_bench given = GB(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, combo, 0, 0, NULL);
+#undef GB
     struct gemm_bench *cases = full;
-    int ncases = (int)(sizeof full / sizeof full[0]), fails = 0, op = gpt_op_index(b->cli->ops, o);
-    if (o->m > 0 || o->n > 0 || o->k > 0 || op >= 0) {
-        given.combo = op >= 0 ? op : 0;
+    int ncases = (int)(sizeof full / sizeof full[0]), fails = 0;
+    if (o->sweep) {
+        cases = sweep, ncases = (int)(sizeof sweep / sizeof sweep[0]);
+    } else if (o->m > 0 || o->n > 0 || o->k > 0 || op >= 0) {
         cases = &given, ncases = 1;
     } else if (o->quick) {
         cases = quick, ncases = 2;
