@@ -25,6 +25,13 @@ typedef struct gpb_timing {
  * between each, and their median. reps 0 = auto: about 0.2 s, from 10 to 500 runs; 1..GPB_MAX_REPS: exactly
  * that many (more is refused, never capped). Returns 0 on success. */
 int gpb_time(cudaStream_t s, gpb_run_fn fn, void *ctx, int reps, gpb_timing *t);
+/* Two runs timed in alternating blocks (a, b, a, b, ... `rounds` blocks each, reps / rounds runs per block, or
+ * about 0.2 s per block with reps 0), so that both see the same clocks: under sustained tensor-core load the
+ * H100's clocks drift by up to 10% within a few seconds, which a vendor timed once before every rung turns
+ * into a bias. Each timing's median is the median of its blocks' medians; min, max and reps over all blocks.
+ * b runs last. Returns 0 on success. */
+int gpb_time_paired(cudaStream_t s, gpb_run_fn a, void *actx, gpb_run_fn b, void *bctx, int reps, int rounds,
+                    gpb_timing *ta, gpb_timing *tb);
 /* The device-to-device copy rate (GB/s, bytes read + written) of `bytes` from src to dst, timed as above on
  * the default stream; 0 if it failed. */
 double gpb_copy_gbps(void *dst, const void *src, size_t bytes, int reps);
@@ -40,6 +47,8 @@ typedef struct gpb_row {
     const char *unit;   /* "GB/s" or "TFLOP/s" */
     double pct_ceiling; /* rate / measured ceiling * 100; 0 if none */
     double vs_vendor;   /* rate / vendor's rate in the same run; 0 if none */
+    double vendor_rate; /* > 0: the vendor's rate timed interleaved with this row (gpb_time_paired), which
+                           vs_vendor is then relative to */
     int verified;       /* 1 pass, 0 FAIL, -1 not checked */
 } gpb_row;
 

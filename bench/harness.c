@@ -70,6 +70,35 @@ static int run_copy(void *p, int iter)
     return cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0) != cudaSuccess;
 }
 
+static double median_of(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(double), cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+int gpb_time_paired(cudaStream_t s, gpb_run_fn a, void *actx, gpb_run_fn b, void *bctx, int reps, int rounds,
+                    gpb_timing *ta, gpb_timing *tb)
+{
+    double ma[16], mb[16];
+    const int per = reps > 0 ? (reps + rounds - 1) / rounds : 0;
+    if (rounds < 1 || rounds > 16) return 1;
+    for (int k = 0; k < rounds; k++) {
+        gpb_timing x, y;
+        if (gpb_time(s, a, actx, per, &x) || gpb_time(s, b, bctx, per, &y)) return 1;
+        ma[k] = x.median_ms;
+        mb[k] = y.median_ms;
+        if (k == 0) *ta = x, *tb = y, ta->reps = tb->reps = 0;
+        ta->reps += x.reps; tb->reps += y.reps;
+        if (x.min_ms < ta->min_ms) ta->min_ms = x.min_ms;
+        if (x.max_ms > ta->max_ms) ta->max_ms = x.max_ms;
+        if (y.min_ms < tb->min_ms) tb->min_ms = y.min_ms;
+        if (y.max_ms > tb->max_ms) tb->max_ms = y.max_ms;
+    }
+    ta->median_ms = median_of(ma, rounds);
+    tb->median_ms = median_of(mb, rounds);
+    return 0;
+}
+
 double gpb_copy_gbps(void *dst, const void *src, size_t bytes, int reps)
 {
     struct copy_ctx c = {dst, src, bytes};

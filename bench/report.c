@@ -42,7 +42,8 @@ void gpb_report_relate(gpb_report *r, int first, int vendor, double ceiling)
 {
     double v = (vendor >= 0 && vendor < r->count) ? r->rows[vendor].rate : 0;
     for (int i = first; i < r->count; i++) {
-        r->rows[i].vs_vendor = v > 0 ? r->rows[i].rate / v : 0;
+        const double vi = r->rows[i].vendor_rate > 0 ? r->rows[i].vendor_rate : v;
+        r->rows[i].vs_vendor = vi > 0 ? r->rows[i].rate / vi : 0;
         r->rows[i].pct_ceiling = ceiling > 0 ? 100.0 * r->rows[i].rate / ceiling : 0;
     }
 }
@@ -91,9 +92,10 @@ int gpb_report_write_json(const gpb_report *r, const char *path)
         fprintf(f, ", \"variant\": ");
         json_str(f, w->variant);
         fprintf(f, ", \"rung\": %d, \"median_ms\": %.6f, \"min_ms\": %.6f, \"max_ms\": %.6f, \"reps\": %d, "
-                   "\"rate\": %.3f, \"unit\": \"%s\", \"pct_ceiling\": %.2f, \"vs_vendor\": %.4f, \"verified\": %d}%s\n",
+                   "\"rate\": %.3f, \"unit\": \"%s\", \"pct_ceiling\": %.2f, \"vs_vendor\": %.4f, \"vendor_rate_paired\": %.3f, "
+                   "\"verified\": %d}%s\n",
                 w->rung, w->t.median_ms, w->t.min_ms, w->t.max_ms, w->t.reps, w->rate, w->unit ? w->unit : "",
-                w->pct_ceiling, w->vs_vendor, w->verified, i + 1 < r->count ? "," : "");
+                w->pct_ceiling, w->vs_vendor, w->vendor_rate, w->verified, i + 1 < r->count ? "," : "");
     }
     fprintf(f, "  ]\n}\n");
     return fclose(f) != 0;

@@ -209,7 +209,8 @@ static int bench_row(gpt_bench *b, const gpt_case_hooks *hooks, gpt_case *c, int
     const char *name = b->cli->name;
     struct timed_hook timed = {c, hooks->run};
     int reps = (int)b->o->reps, ran = 0, ran_cfg = -1, supported = 1, failed, verified = -1;
-    gpb_timing t;
+    gpb_timing t, tv;
+    gpb_row *row;
     char label[64];
     if (hooks->reps) reps = hooks->reps(c, rung, reps);
     if (reps < 0) {
@@ -229,7 +230,18 @@ static int bench_row(gpt_bench *b, const gpt_case_hooks *hooks, gpt_case *c, int
     prepare_outputs(c, b->stream, 0);
     gp_set_rung(b->h, p, rung);
     if (cfg >= 0) gp_set_config(b->h, p, cfg);
-    failed = gpb_time(b->stream, run_hook, &timed, reps, &t);
+    if (c->paired > 0) {
+        /* alternating blocks with the vendor (which writes the same outputs), then poisoned outputs and one
+         * run of the rung on set 0 for the check */
+        struct timed_hook vt = {c, hooks->vendor};
+        failed = gpb_time_paired(b->stream, run_hook, &vt, run_hook, &timed, reps, c->paired, &tv, &t);
+        if (!failed) {
+            prepare_outputs(c, b->stream, 0);
+            failed = hooks->run(c, 0) != 0;
+        }
+    } else {
+        failed = gpb_time(b->stream, run_hook, &timed, reps, &t);
+    }
     gp_get_last_rung(b->h, p, &ran);
     gp_get_last_config(b->h, p, &ran_cfg);
     failed = failed || cudaStreamSynchronize(b->stream) != cudaSuccess;
@@ -251,7 +263,8 @@ static int bench_row(gpt_bench *b, const gpt_case_hooks *hooks, gpt_case *c, int
         fprintf(stderr, "%s %s: %s: a run failed (%s)\n", name, c->shape, label, cudaGetErrorString(cudaGetLastError()));
         return 1;
     }
-    gpb_report_add(b->r, name, c->shape, label, rung, &t, rate(c, c->work, &t), unit(c), verified);
+    row = gpb_report_add(b->r, name, c->shape, label, rung, &t, rate(c, c->work, &t), unit(c), verified);
+    if (row && c->paired > 0) row->vendor_rate = rate(c, c->vendor_work > 0 ? c->vendor_work : c->work, &tv);
     return 0;
 }
 
@@ -299,6 +312,9 @@ int gpt_bench_case(gpt_bench *b, const gpt_case_hooks *hooks, void *state)
                       c.ceiling > 0 ? c.ceiling : c.flops ? b->r->rows[vendor_row].rate : b->r->copy_gbps);
     gpb_report_print_group(b->r, first, stdout);
     if (c.note[0]) printf("%s\n", c.note);
+    if (c.paired > 0)
+        printf("  vs vendor: each row timed in %d blocks alternating with the vendor's, against that vendor time (the "
+               "clocks drift under sustained load)\n", c.paired);
     fflush(stdout);
 out:
     if (hooks->teardown) hooks->teardown(&c);

@@ -49,6 +49,8 @@ typedef struct gpt_case {
     double ceiling;         /* in that unit (e.g. a DRAM floor from the copy rate); 0: the copy ceiling (GB/s) or
                                the vendor's rate (TFLOP/s) */
     int vendor_zeroed;      /* outputs zeroed instead of poisoned before the vendor runs */
+    int paired;             /* > 0: each row timed in that many blocks alternating with the vendor's, its ratio
+                               against that vendor time (gpb_time_paired: clocks drift under sustained load) */
     /* A second baseline, timed, checked (check's vendor = 2) and reported like the vendor in the row after it
      * (e.g. cuDNN next to the copy ceiling): setup sets both, or leaves baseline NULL. Ratios stay to the vendor. */
     char baseline_name[48];
