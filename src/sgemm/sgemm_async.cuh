@@ -26,13 +26,15 @@
  * whose copies read only elements inside the matrix and zero the shared cells outside it. */
 /* Experiment knobs (0 = the library's code; the rung-10 header says why they exist and how to time them):
  * GP_SG_EDGE_NOINLINE=1 moves the loaders' edge paths out of line (the main loop keeps only the fast copies);
- * GP_SG_BATCH_FLAG=1 gives calls of one matrix and no k-slices kernels without the per-matrix offsets. */
+ * GP_SG_INTERIOR=1 gives blocks whose tiles lie wholly inside the matrices (and k a multiple of BK) a main
+ * loop without the edge path at all: the loop is instantiated twice, and the block picks one. */
 #ifndef GP_SG_EDGE_NOINLINE
 #define GP_SG_EDGE_NOINLINE 0
 #endif
-#ifndef GP_SG_BATCH_FLAG
-#define GP_SG_BATCH_FLAG 0
+#ifndef GP_SG_INTERIOR
+#define GP_SG_INTERIOR 0
 #endif
+template <bool B> struct gp_sg_bool { static constexpr bool value = B; };
 #if GP_SG_EDGE_NOINLINE
 #define GP_SG_EDGE_FN __device__ __noinline__
 #else
@@ -64,9 +66,10 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
         src = P + (int64_t)kk0 * ld + x0 + x;
         soff = kk0 * LDS + x;
     }
+    template <bool FAST = false> /* FAST: the caller knows the whole copy lies inside the matrix */
     __device__ __forceinline__ void load(float *S) /* then steps to the next k-step */
     {
-        if (vec && xbytes == 16 && k0 + BK <= K) {
+        if (FAST || (vec && xbytes == 16 && k0 + BK <= K)) {
             const float *g = src;
 #pragma unroll
             for (int it = 0; it < ITER; it++) {
@@ -125,9 +128,10 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
         soff = kk0 * LDS + x;
         rows = left <= 0 ? 0 : left >= (int64_t)ITER * RSTEP ? ITER : (int)((left + RSTEP - 1) / RSTEP);
     }
+    template <bool FAST = false> /* FAST: the caller knows the whole copy lies inside the matrix */
     __device__ __forceinline__ void load(float *S)
     {
-        if (rows == ITER && k0 + BK <= K) {
+        if (FAST || (rows == ITER && k0 + BK <= K)) {
             const float *g = src;
 #pragma unroll
             for (int it = 0; it < ITER; it++) {
@@ -189,7 +193,7 @@ template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, in
           bool B_DIRECT, bool PIPE, bool BATCHED = true>
 __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args pz, int group_m)
 {
-    /* matrix (or k-slice) blockIdx.y of the call; BATCHED = false only with GP_SG_BATCH_FLAG (one matrix) */
+    /* matrix (or k-slice) blockIdx.y of the call; BATCHED = false: one matrix, no k-slices */
     const gp_sgemm_args p = BATCHED ? gp_sg_matrix(pz, blockIdx.y) : pz;
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
     extern __shared__ __align__(16) float smem[];
@@ -223,73 +227,86 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
         for (int c = 0; c < 4 * WNI; c++) acc[r][c] = 0.f;
 
     const int64_t ntiles = (p.k + BK - 1) / BK;
+    /* the main loop, with the loaders' edge checks (FAST = false) or without them (every tile of the block
+     * inside the matrices: GP_SG_INTERIOR) */
+    auto main_loop = [&](auto fast_tag) {
+        constexpr bool FAST = decltype(fast_tag)::value;
 #pragma unroll
-    for (int s = 0; s < STAGES - 1; s++) {
-        if (s < ntiles) {
-            la.load(As + s * C::A_STAGE);
-            lb.load(Bs + s * C::B_STAGE);
-        }
-        gp_cp_async_commit();
-    }
-    int rs = 0, ws = STAGES - 1;
-    if (!PIPE) {
-        for (int64_t t = 0; t < ntiles; t++) {
-            gp_cp_async_wait<STAGES - 2>(); /* tile t has landed (for this thread) ... */
-            __syncthreads();                /* ... for every thread; and stage ws is no longer being read */
-            if (t + STAGES - 1 < ntiles) {
-                la.load(As + ws * C::A_STAGE);
-                lb.load(Bs + ws * C::B_STAGE);
+        for (int s = 0; s < STAGES - 1; s++) {
+            if (s < ntiles) {
+                la.template load<FAST>(As + s * C::A_STAGE);
+                lb.template load<FAST>(Bs + s * C::B_STAGE);
             }
             gp_cp_async_commit();
-            const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
-            const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
-#pragma unroll
-            for (int kk = 0; kk < BK; kk++) {
-                float a[4 * WMI], bv[4 * WNI];
-                gp_sg_frag<WMI, WNI>(a, bv, as + kk * C::LDA, bs + kk * C::LDB);
-                gp_sg_fma<WMI, WNI>(acc, a, bv);
-            }
-            rs = rs + 1 == STAGES ? 0 : rs + 1;
-            ws = ws + 1 == STAGES ? 0 : ws + 1;
         }
-    } else {
-        /* Fragments double-buffered in registers: the LDS of k-step kk+1 are issued before the FMAs of
-         * kk, so their latency hides behind 4*WMI x 4*WNI FMAs instead of stalling the warp. The barrier
-         * moves to the last k-step of a tile, after its fragments are in registers: the first fragments
-         * of the next tile are read across the barrier and the FMAs of the last k-step cover them. */
-        float a[2][4 * WMI], bv[2][4 * WNI];
-        gp_cp_async_wait<STAGES - 2>();
-        __syncthreads();
-        gp_sg_frag<WMI, WNI>(a[0], bv[0], As + wm0 + lm * 4, Bs + wn0 + ln * 4);
-        for (int64_t t = 0; t < ntiles; t++) {
-            const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
-            const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
-#pragma unroll
-            for (int kk = 0; kk < BK; kk++) {
-                if (kk == BK - 1) {
-                    /* tile t+1 has landed for every thread, and every thread is done reading tile t */
-                    gp_cp_async_wait<STAGES - 2>();
-                    __syncthreads();
-                    rs = rs + 1 == STAGES ? 0 : rs + 1;
-                    gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], As + rs * C::A_STAGE + wm0 + lm * 4,
-                                         Bs + rs * C::B_STAGE + wn0 + ln * 4);
-                } else {
-                    gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], as + (kk + 1) * C::LDA,
-                                         bs + (kk + 1) * C::LDB);
+        int rs = 0, ws = STAGES - 1;
+        if (!PIPE) {
+            for (int64_t t = 0; t < ntiles; t++) {
+                gp_cp_async_wait<STAGES - 2>(); /* tile t has landed (for this thread) ... */
+                __syncthreads();                /* ... for every thread; and stage ws is no longer being read */
+                if (t + STAGES - 1 < ntiles) {
+                    la.template load<FAST>(As + ws * C::A_STAGE);
+                    lb.template load<FAST>(Bs + ws * C::B_STAGE);
                 }
-                if (kk == 0) {
-                    /* stage ws held tile t-1, which every thread finished reading before the last barrier */
-                    if (t + STAGES - 1 < ntiles) {
-                        la.load(As + ws * C::A_STAGE);
-                        lb.load(Bs + ws * C::B_STAGE);
+                gp_cp_async_commit();
+                const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
+                const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
+#pragma unroll
+                for (int kk = 0; kk < BK; kk++) {
+                    float a[4 * WMI], bv[4 * WNI];
+                    gp_sg_frag<WMI, WNI>(a, bv, as + kk * C::LDA, bs + kk * C::LDB);
+                    gp_sg_fma<WMI, WNI>(acc, a, bv);
+                }
+                rs = rs + 1 == STAGES ? 0 : rs + 1;
+                ws = ws + 1 == STAGES ? 0 : ws + 1;
+            }
+        } else {
+            /* Fragments double-buffered in registers: the LDS of k-step kk+1 are issued before the FMAs of
+             * kk, so their latency hides behind 4*WMI x 4*WNI FMAs instead of stalling the warp. The barrier
+             * moves to the last k-step of a tile, after its fragments are in registers: the first fragments
+             * of the next tile are read across the barrier and the FMAs of the last k-step cover them. */
+            float a[2][4 * WMI], bv[2][4 * WNI];
+            gp_cp_async_wait<STAGES - 2>();
+            __syncthreads();
+            gp_sg_frag<WMI, WNI>(a[0], bv[0], As + wm0 + lm * 4, Bs + wn0 + ln * 4);
+            for (int64_t t = 0; t < ntiles; t++) {
+                const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
+                const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
+#pragma unroll
+                for (int kk = 0; kk < BK; kk++) {
+                    if (kk == BK - 1) {
+                        /* tile t+1 has landed for every thread, and every thread is done reading tile t */
+                        gp_cp_async_wait<STAGES - 2>();
+                        __syncthreads();
+                        rs = rs + 1 == STAGES ? 0 : rs + 1;
+                        gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], As + rs * C::A_STAGE + wm0 + lm * 4,
+                                             Bs + rs * C::B_STAGE + wn0 + ln * 4);
+                    } else {
+                        gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], as + (kk + 1) * C::LDA,
+                                             bs + (kk + 1) * C::LDB);
                     }
-                    gp_cp_async_commit();
-                    ws = ws + 1 == STAGES ? 0 : ws + 1;
+                    if (kk == 0) {
+                        /* stage ws held tile t-1, which every thread finished reading before the last barrier */
+                        if (t + STAGES - 1 < ntiles) {
+                            la.template load<FAST>(As + ws * C::A_STAGE);
+                            lb.template load<FAST>(Bs + ws * C::B_STAGE);
+                        }
+                        gp_cp_async_commit();
+                        ws = ws + 1 == STAGES ? 0 : ws + 1;
+                    }
+                    gp_sg_fma<WMI, WNI>(acc, a[kk & 1], bv[kk & 1]);
                 }
-                gp_sg_fma<WMI, WNI>(acc, a[kk & 1], bv[kk & 1]);
             }
         }
-    }
+    };
+#if GP_SG_INTERIOR
+    const bool interior = i0 + BM <= p.m && j0 + BN <= p.n && p.k % BK == 0 && (!A_DIRECT || p.vec_a) &&
+                          (!B_DIRECT || p.vec_b);
+    if (interior) main_loop(gp_sg_bool<true>{});
+    else main_loop(gp_sg_bool<false>{});
+#else
+    main_loop(gp_sg_bool<false>{});
+#endif
     gp_cp_async_wait<0>();
 
 #pragma unroll
@@ -321,11 +338,11 @@ static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int 
     const int64_t blocks = ((p->m + BM - 1) / BM) * ((p->n + BN - 1) / BN);
     void (*kern)(gp_sgemm_args, int);
     if (blocks > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
-#if GP_SG_BATCH_FLAG
+    /* one matrix, no k-slices: the kernel without per-matrix offsets (H100: 8192^3 0.950x -> 0.990x cuBLAS,
+     * results/h100-2026-11-23f/knobs-summary.txt) */
     if (p->batch == 1 && p->kslice == 0)
         kern = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, false>(p);
     else
-#endif
         kern = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, true>(p);
     if (C::SMEM > 48 * 1024 &&
         cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)C::SMEM) != cudaSuccess)
