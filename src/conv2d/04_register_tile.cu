@@ -28,6 +28,9 @@
 // Predicted (H100): 3x3 and 5x5 on 8192^2 at the DRAM bound (~0.95 of the copy rate); 15x15 FMA-bound at
 // ~70% of the f32 FMA peak (~45 TFLOP/s).
 // measured (H100, results/h100-2026-11-23d/bench.txt): 8192^2 3x3 2854 GB/s (0.965 of copy), 5x5 2405 GB/s (0.81: short of the 0.9 goal), 3072^2 15x15 36.3 TFLOP/s (9.3x cuDNN's gemm algorithm)
+// Tried (session 9, results/h100-2026-11-23f/knobs-summary.txt): each block asking L2 (cp.async.bulk.prefetch.L2)
+// for the rows of the tile 264 or 528 tiles after its own, as scan 07 does: 5x5 0.81 -> 0.71 / 0.65 of the
+// copy rate (the prefetches add DRAM traffic that the tile loads then wait behind); dropped.
 #include "conv2d_internal.h"
 #include "conv_common.cuh"
 #include "conv_const.cuh"
@@ -35,14 +38,6 @@
 static __constant__ float c04_filter[GP_CONV_SLOTS * GP_CONV_SLOT_FLOATS];
 static gp_conv_ring c04_ring;
 
-/* Experiment knob (0 = off, the library's code): a block first asks L2 for the input rows of the tile
- * GP_CONV_L2_AHEAD tiles after its own (one cp.async.bulk.prefetch.L2 per row, sm_90, 16-byte aligned images),
- * as scan 07 / compaction 04 do; the 5x5 case sits at 0.81 of the copy rate with the tile loads exposed.
- * Not measured yet: CUDAARCHS=90a TEST=test_gpu_conv2d BENCH="conv2d --rung 4" VARIANTS="base=
- * a264=-DGP_CONV_L2_AHEAD=264 a528=-DGP_CONV_L2_AHEAD=528" scripts/experiments/knob-sweep.sh OUT. */
-#ifndef GP_CONV_L2_AHEAD
-#define GP_CONV_L2_AHEAD 0
-#endif
 
 #define C04_RY 4                    /* output rows per thread */
 #define C04_TH (8 * C04_RY)         /* output rows per tile: 8 warps */
@@ -75,16 +70,6 @@ __global__ void __launch_bounds__(256, FC >= 31 ? 2 : 0) conv2d_regtile(int64_t 
     const int hr = fr >> 1, sh = C04_TH + fr - 1;
     const int64_t gr0 = Y0 - hr, gc0 = X0 - G::HA; /* input pixel of shared word 0 */
 
-#if GP_CONV_L2_AHEAD > 0 && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    if (vec_in && tid < sh && tile + GP_CONV_L2_AHEAD < (int64_t)gridDim.x) {
-        /* row tid of the later tile, its columns clamped to the image (whole 16-byte units inside it) */
-        const int64_t t2 = tile + GP_CONV_L2_AHEAD, r = t2 / tiles_x * C04_TH - hr + tid;
-        const int64_t c0 = t2 % tiles_x * G::TW - G::HA, cs = c0 < 0 ? 0 : c0, ce = c0 + 4 * QW < cols ? c0 + 4 * QW : cols;
-        const unsigned bytes = ce > cs ? (unsigned)((ce - cs) * 4) & ~15u : 0u;
-        if (r >= 0 && r < rows && bytes)
-            asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(in + r * ld_in + cs), "r"(bytes) : "memory");
-    }
-#endif
     /* shared row t, float4 q = input row gr0 + t, columns gc0 + 4q .. +3 */
     gp_conv_load_tile<QW, G::RX == 4 ? 6 : 4>(s4, sh, in, ld_in, rows, cols, gr0, gc0, vec_in);
     __syncthreads();

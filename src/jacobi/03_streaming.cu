@@ -12,27 +12,12 @@
 // 168 rows; the strip's two halo rows and the halo columns (~3% more reads) hit L2.
 // Bytes that must move per step: 8 per cell (read + write); predicted ~0.95-1.0 of the copy rate.
 // measured (H100, results/h100-2026-11-23d/bench.txt): 8192^2 one step 2668 GB/s (0.90 of copy: short of the 0.95 goal)
+// Tried (session 9, results/h100-2026-11-23f/knobs-summary.txt): lane 0 asking L2 for its 512-byte row segment
+// 8 or 24 rows ahead of the ring's loads: 0.90 -> 0.70 / 0.64 of the copy rate; dropped.
 #include "jacobi_common.cuh"
 
 #define J3_SEG 128 /* columns per warp */
 
-/* Experiment knob (0 = off, the library's code): lane 0 of each warp also asks L2 for its segment of the row
- * GP_JACOBI_L2_AHEAD rows below the one it loads (one 512-byte cp.async.bulk.prefetch.L2, sm_90, aligned rows),
- * so the ring's loads find it there. Not measured yet: CUDAARCHS=90a TEST=test_gpu_jacobi BENCH="jacobi --rung 3"
- * VARIANTS="base= a8=-DGP_JACOBI_L2_AHEAD=8 a24=-DGP_JACOBI_L2_AHEAD=24" scripts/experiments/knob-sweep.sh OUT. */
-#ifndef GP_JACOBI_L2_AHEAD
-#define GP_JACOBI_L2_AHEAD 0
-#endif
-#if GP_JACOBI_L2_AHEAD > 0 && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-#define J3_AHEAD(ROW)                                                                                         \
-    if (vec && lane == 0 && (ROW) < y1 && (ROW) < rows) {                                                     \
-        const int64_t xs = x0, xe = x0 + J3_SEG < cols ? x0 + J3_SEG : cols;                                 \
-        const unsigned b = (unsigned)((xe - xs) * 4) & ~15u;                                                  \
-        if (b) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src + (ROW) * ld + xs), "r"(b) : "memory"); \
-    }
-#else
-#define J3_AHEAD(ROW)
-#endif
 
 /* Row y of the warp's columns x0 .. x0+3 (per lane), plus, for lane 0, the column just left of the segment
  * and, for lane 31, the one just right of it. Zeros outside the grid. */
@@ -83,7 +68,6 @@ __global__ void __launch_bounds__(256) jacobi_stream(int64_t rows, int64_t cols,
     {                                                                                                         \
         if (y >= y1) break;                                                                                   \
         L = j3_load(src, rows, cols, ld, y + 3 <= y1 ? y + 3 : -1, x0, lane, vec);                            \
-        J3_AHEAD(y + 3 + GP_JACOBI_L2_AHEAD)                                                                  \
         float left = __shfl_up_sync(0xffffffffu, C.v.w, 1), right = __shfl_down_sync(0xffffffffu, C.v.x, 1);  \
         if (lane == 0) left = C.halo;                                                                         \
         if (lane == 31) right = C.halo;                                                                       \

@@ -21,8 +21,9 @@
 // Of 10 candidates (also 128x256x8 s4, 256x128x16 s3, 256x128x8 s4 and 128x128x16 s3, all slower),
 // 128x256x16 was fastest at 4096^3 (50.4 TFLOP/s, 0.974x) and 32768x256x4096 (50.2, 1.005x), 128x256x32
 // at 8192^3 (51.6, 0.999x; 128x256x16 50.9) and 64x64x32 at 1024^3 (28.9, 0.853x; 128x64x16 27.9).
-// Rule: 128x256 if that gives >= 1.5 waves of blocks (BK 32 when k >= 6144, the one measured shape where
-// it won), else 128x128 if >= 2 blocks per SM, else 128x64 if >= 2 of its blocks per SM, else 64x64.
+// Rule: 128x256 if that gives >= 1.5 waves of blocks (BK 32 when k >= 4096: since the one-matrix kernels lost
+// their batch offsets it wins at 4096^3 too, 0.957x against BK 16's 0.942x, results/h100-2026-11-23f/call2/sgemm-knobs.txt;
+// before that only at 8192^3), else 128x128 if >= 2 blocks per SM, else 128x64 if >= 2 of its blocks per SM, else 64x64.
 // The thresholds between the measured shapes are judgement.
 // H100 80GB HBM3, final bench (results/h100-2026-11-22/bench.txt; cuBLAS pedantic fp32 in the same run):
 //   4096^3 50.4 TFLOP/s (0.975x, cfg 0), 8192^3 51.7 (1.000x, cfg 1), 1024^3 29.1 (0.855x, cfg 4),
@@ -31,10 +32,14 @@
 // (0.945x), 8192^3 49.2 (0.952x), 1024^3 29.3 (0.857x), 32768x256x4096 48.7 (0.977x): 3-5% slower since the
 // edge loads that read nothing past a matrix (313af86) and the batch / k-slice offsets (45b4d6f). SASS of the
 // cfg 0 kernel: the same 2048 FFMA and 96 LDS.128 per main-loop pass, but 24 STS and 5 more branches of the
-// edge path inside it, and ptxas schedules the fragment loads differently. To time next: the edge path out
-// of line and the batch offsets as a template flag (knobs GP_SG_EDGE_NOINLINE / GP_SG_BATCH_FLAG in
-// sgemm_async.cuh, off by default): CUDAARCHS=90a TEST=test_gpu_sgemm BENCH="sgemm --rung 10" VARIANTS="base=
-// noinline=-DGP_SG_EDGE_NOINLINE=1 batch=-DGP_SG_BATCH_FLAG=1" scripts/experiments/knob-sweep.sh OUT.
+// edge path inside it, and ptxas schedules the fragment loads differently.
+// Session 9, three variants timed on the H100 (results/h100-2026-11-23f/knobs-summary.txt, call2/sgemm-knobs.txt;
+// two rounds each, cuBLAS in the same process): kernels without the batch offsets for one matrix (now the
+// library's code) 8192^3 0.950x -> 0.990x, 4096^3 unchanged (0.944x); the loaders' edge path out of line:
+// 0.937x / 0.910x (slower); a second main loop without any edge path for blocks wholly inside the matrices:
+// 0.943x / 0.937x (no gain at 4096^3, slower at 8192^3: two copies of the loop). Both dropped. What is left
+// at 4096^3 (0.957x with BK 32, the rule above) is not the edge path; the next step is ncu's stall reasons of
+// cfg 1 against cuBLAS's kernel at 4096^3.
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
@@ -51,7 +56,7 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
     const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
     const int64_t t128 = gp_ceil_div(m, 128) * gp_ceil_div(n, 128);
     const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64);
-    if (2 * t128x256 >= 3 * sms) return k >= 6144 ? 1 : 0; /* 1 block per SM, at least 1.5 waves */
+    if (2 * t128x256 >= 3 * sms) return k >= 4096 ? 1 : 0; /* 1 block per SM, at least 1.5 waves */
     if (t128 >= 2 * sms) return 2;                          /* 2 blocks per SM: at least one full wave */
     if (t128x64 >= 2 * sms) return 3;                       /* 4 blocks per SM: at least half a wave */
     return 4;

@@ -24,22 +24,6 @@
  * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
  * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
  * whose copies read only elements inside the matrix and zero the shared cells outside it. */
-/* Experiment knobs (0 = the library's code; the rung-10 header says why they exist and how to time them):
- * GP_SG_EDGE_NOINLINE=1 moves the loaders' edge paths out of line (the main loop keeps only the fast copies);
- * GP_SG_INTERIOR=1 gives blocks whose tiles lie wholly inside the matrices (and k a multiple of BK) a main
- * loop without the edge path at all: the loop is instantiated twice, and the block picks one. */
-#ifndef GP_SG_EDGE_NOINLINE
-#define GP_SG_EDGE_NOINLINE 0
-#endif
-#ifndef GP_SG_INTERIOR
-#define GP_SG_INTERIOR 0
-#endif
-template <bool B> struct gp_sg_bool { static constexpr bool value = B; };
-#if GP_SG_EDGE_NOINLINE
-#define GP_SG_EDGE_FN __device__ __noinline__
-#else
-#define GP_SG_EDGE_FN __device__ __forceinline__
-#endif
 
 template <int BK, int W, int LDS, int NT, bool DIRECT>
 struct gp_sg_cp_loader;
@@ -66,10 +50,9 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
         src = P + (int64_t)kk0 * ld + x0 + x;
         soff = kk0 * LDS + x;
     }
-    template <bool FAST = false> /* FAST: the caller knows the whole copy lies inside the matrix */
     __device__ __forceinline__ void load(float *S) /* then steps to the next k-step */
     {
-        if (FAST || (vec && xbytes == 16 && k0 + BK <= K)) {
+        if (vec && xbytes == 16 && k0 + BK <= K) {
             const float *g = src;
 #pragma unroll
             for (int it = 0; it < ITER; it++) {
@@ -82,7 +65,7 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
         src += BK * ld;
         k0 += BK;
     }
-    GP_SG_EDGE_FN void load_edge(float *S) const /* the guarded path of load() */
+    __device__ __forceinline__ void load_edge(float *S) const /* the guarded path of load() */
     {
 #pragma unroll
         for (int it = 0; it < ITER; it++) {
@@ -128,10 +111,9 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
         soff = kk0 * LDS + x;
         rows = left <= 0 ? 0 : left >= (int64_t)ITER * RSTEP ? ITER : (int)((left + RSTEP - 1) / RSTEP);
     }
-    template <bool FAST = false> /* FAST: the caller knows the whole copy lies inside the matrix */
     __device__ __forceinline__ void load(float *S)
     {
-        if (FAST || (rows == ITER && k0 + BK <= K)) {
+        if (rows == ITER && k0 + BK <= K) {
             const float *g = src;
 #pragma unroll
             for (int it = 0; it < ITER; it++) {
@@ -144,7 +126,7 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
         src += BK;
         k0 += BK;
     }
-    GP_SG_EDGE_FN void load_edge(float *S) const /* the guarded path of load() */
+    __device__ __forceinline__ void load_edge(float *S) const /* the guarded path of load() */
     {
         const bool kok = k0 + kk0 < K;
 #pragma unroll
@@ -227,86 +209,73 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
         for (int c = 0; c < 4 * WNI; c++) acc[r][c] = 0.f;
 
     const int64_t ntiles = (p.k + BK - 1) / BK;
-    /* the main loop, with the loaders' edge checks (FAST = false) or without them (every tile of the block
-     * inside the matrices: GP_SG_INTERIOR) */
-    auto main_loop = [&](auto fast_tag) {
-        constexpr bool FAST = decltype(fast_tag)::value;
 #pragma unroll
-        for (int s = 0; s < STAGES - 1; s++) {
-            if (s < ntiles) {
-                la.template load<FAST>(As + s * C::A_STAGE);
-                lb.template load<FAST>(Bs + s * C::B_STAGE);
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < ntiles) {
+            la.load(As + s * C::A_STAGE);
+            lb.load(Bs + s * C::B_STAGE);
+        }
+        gp_cp_async_commit();
+    }
+    int rs = 0, ws = STAGES - 1;
+    if (!PIPE) {
+        for (int64_t t = 0; t < ntiles; t++) {
+            gp_cp_async_wait<STAGES - 2>(); /* tile t has landed (for this thread) ... */
+            __syncthreads();                /* ... for every thread; and stage ws is no longer being read */
+            if (t + STAGES - 1 < ntiles) {
+                la.load(As + ws * C::A_STAGE);
+                lb.load(Bs + ws * C::B_STAGE);
             }
             gp_cp_async_commit();
-        }
-        int rs = 0, ws = STAGES - 1;
-        if (!PIPE) {
-            for (int64_t t = 0; t < ntiles; t++) {
-                gp_cp_async_wait<STAGES - 2>(); /* tile t has landed (for this thread) ... */
-                __syncthreads();                /* ... for every thread; and stage ws is no longer being read */
-                if (t + STAGES - 1 < ntiles) {
-                    la.template load<FAST>(As + ws * C::A_STAGE);
-                    lb.template load<FAST>(Bs + ws * C::B_STAGE);
-                }
-                gp_cp_async_commit();
-                const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
-                const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
+            const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
+            const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
 #pragma unroll
-                for (int kk = 0; kk < BK; kk++) {
-                    float a[4 * WMI], bv[4 * WNI];
-                    gp_sg_frag<WMI, WNI>(a, bv, as + kk * C::LDA, bs + kk * C::LDB);
-                    gp_sg_fma<WMI, WNI>(acc, a, bv);
-                }
-                rs = rs + 1 == STAGES ? 0 : rs + 1;
-                ws = ws + 1 == STAGES ? 0 : ws + 1;
+            for (int kk = 0; kk < BK; kk++) {
+                float a[4 * WMI], bv[4 * WNI];
+                gp_sg_frag<WMI, WNI>(a, bv, as + kk * C::LDA, bs + kk * C::LDB);
+                gp_sg_fma<WMI, WNI>(acc, a, bv);
             }
-        } else {
-            /* Fragments double-buffered in registers: the LDS of k-step kk+1 are issued before the FMAs of
-             * kk, so their latency hides behind 4*WMI x 4*WNI FMAs instead of stalling the warp. The barrier
-             * moves to the last k-step of a tile, after its fragments are in registers: the first fragments
-             * of the next tile are read across the barrier and the FMAs of the last k-step cover them. */
-            float a[2][4 * WMI], bv[2][4 * WNI];
-            gp_cp_async_wait<STAGES - 2>();
-            __syncthreads();
-            gp_sg_frag<WMI, WNI>(a[0], bv[0], As + wm0 + lm * 4, Bs + wn0 + ln * 4);
-            for (int64_t t = 0; t < ntiles; t++) {
-                const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
-                const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
+            rs = rs + 1 == STAGES ? 0 : rs + 1;
+            ws = ws + 1 == STAGES ? 0 : ws + 1;
+        }
+    } else {
+        /* Fragments double-buffered in registers: the LDS of k-step kk+1 are issued before the FMAs of
+         * kk, so their latency hides behind 4*WMI x 4*WNI FMAs instead of stalling the warp. The barrier
+         * moves to the last k-step of a tile, after its fragments are in registers: the first fragments
+         * of the next tile are read across the barrier and the FMAs of the last k-step cover them. */
+        float a[2][4 * WMI], bv[2][4 * WNI];
+        gp_cp_async_wait<STAGES - 2>();
+        __syncthreads();
+        gp_sg_frag<WMI, WNI>(a[0], bv[0], As + wm0 + lm * 4, Bs + wn0 + ln * 4);
+        for (int64_t t = 0; t < ntiles; t++) {
+            const float *as = As + rs * C::A_STAGE + wm0 + lm * 4;
+            const float *bs = Bs + rs * C::B_STAGE + wn0 + ln * 4;
 #pragma unroll
-                for (int kk = 0; kk < BK; kk++) {
-                    if (kk == BK - 1) {
-                        /* tile t+1 has landed for every thread, and every thread is done reading tile t */
-                        gp_cp_async_wait<STAGES - 2>();
-                        __syncthreads();
-                        rs = rs + 1 == STAGES ? 0 : rs + 1;
-                        gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], As + rs * C::A_STAGE + wm0 + lm * 4,
-                                             Bs + rs * C::B_STAGE + wn0 + ln * 4);
-                    } else {
-                        gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], as + (kk + 1) * C::LDA,
-                                             bs + (kk + 1) * C::LDB);
-                    }
-                    if (kk == 0) {
-                        /* stage ws held tile t-1, which every thread finished reading before the last barrier */
-                        if (t + STAGES - 1 < ntiles) {
-                            la.template load<FAST>(As + ws * C::A_STAGE);
-                            lb.template load<FAST>(Bs + ws * C::B_STAGE);
-                        }
-                        gp_cp_async_commit();
-                        ws = ws + 1 == STAGES ? 0 : ws + 1;
-                    }
-                    gp_sg_fma<WMI, WNI>(acc, a[kk & 1], bv[kk & 1]);
+            for (int kk = 0; kk < BK; kk++) {
+                if (kk == BK - 1) {
+                    /* tile t+1 has landed for every thread, and every thread is done reading tile t */
+                    gp_cp_async_wait<STAGES - 2>();
+                    __syncthreads();
+                    rs = rs + 1 == STAGES ? 0 : rs + 1;
+                    gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], As + rs * C::A_STAGE + wm0 + lm * 4,
+                                         Bs + rs * C::B_STAGE + wn0 + ln * 4);
+                } else {
+                    gp_sg_frag<WMI, WNI>(a[(kk + 1) & 1], bv[(kk + 1) & 1], as + (kk + 1) * C::LDA,
+                                         bs + (kk + 1) * C::LDB);
                 }
+                if (kk == 0) {
+                    /* stage ws held tile t-1, which every thread finished reading before the last barrier */
+                    if (t + STAGES - 1 < ntiles) {
+                        la.load(As + ws * C::A_STAGE);
+                        lb.load(Bs + ws * C::B_STAGE);
+                    }
+                    gp_cp_async_commit();
+                    ws = ws + 1 == STAGES ? 0 : ws + 1;
+                }
+                gp_sg_fma<WMI, WNI>(acc, a[kk & 1], bv[kk & 1]);
             }
         }
-    };
-#if GP_SG_INTERIOR
-    const bool interior = i0 + BM <= p.m && j0 + BN <= p.n && p.k % BK == 0 && (!A_DIRECT || p.vec_a) &&
-                          (!B_DIRECT || p.vec_b);
-    if (interior) main_loop(gp_sg_bool<true>{});
-    else main_loop(gp_sg_bool<false>{});
-#else
-    main_loop(gp_sg_bool<false>{});
-#endif
+    }
     gp_cp_async_wait<0>();
 
 #pragma unroll

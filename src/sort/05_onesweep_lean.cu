@@ -138,23 +138,6 @@
 #ifndef OS5_VEC_VALUES
 #define OS5_VEC_VALUES 1 /* values staged by 16-byte cp.async where the tile is full and the source aligned */
 #endif
-/* Pairs: how a value reaches its sorted place (NOTES.md, "Session 9: pairs").
- *  0 the ranking writes each place's 16-bit input index; the scatter gathers vstage[inv[i]] (a random-bank
- *    load behind a dependent one);
- *  1 each thread stages its own values (cp.async at its warp-striped slots: no barrier needed to read them),
- *    the ranking keeps each key's place in registers (16 bits, two per register), and after the look-back the
- *    thread moves its values to their places (vsort[place] = vstage[slot], one conflict-free load and one
- *    random-bank store): the scatter reads vsort[i] like the keys. + V x TILE shared memory (106 KB at 20);
- *  2 CUB's order: no staging; the values are loaded into registers (the keys' registers, dead after the
- *    ranking) right after the ranking, their latency under the look-back, then stored at their places as in 1.
- *    Shared memory TILE x (K + V) + tables: 75 KB at 20, so 2 blocks of up to 24-28 pairs per thread fit. */
-#ifndef OS5_VXCH
-#define OS5_VXCH 0
-#endif
-/* L2 prefetch distance (% of the SM count) for 4-byte keys with values (default: the keys' OS5_AHEAD_PCT_K4) */
-#ifndef OS5_AHEAD_PCT_V4
-#define OS5_AHEAD_PCT_V4 OS5_AHEAD_PCT_K4
-#endif
 #ifndef OS5_HIST
 #define OS5_HIST 1 /* 1: lane-column histogram (sort_rule.h; one block of 1024 per SM, 16-byte loads);
                       0: run 2's (one histogram per block of 256 threads, 8 keys each) */
@@ -184,14 +167,12 @@ static int os5_tile(int kb, int vb)
 /* Shared memory of a pass tile (one dynamic buffer, byte offsets). Values of the key's size need no table of
  * their own: a value goes to its key's address plus the distance between the two destination arrays. */
 template <int ITEMS, typename K, int VB, bool DSM, int MATCH> struct os5_layout {
-    enum { WARPS = OS5_THREADS / 32, TILE = OS5_THREADS * ITEMS, VTAB = VB != 0 && VB != (int)sizeof(K),
-           VX = VB ? OS5_VXCH : 0 };
+    enum { WARPS = OS5_THREADS / 32, TILE = OS5_THREADS * ITEMS, VTAB = VB != 0 && VB != (int)sizeof(K) };
     typedef typename gp_sort_val<VB>::V V;
     static constexpr size_t keys = 0;                                                  /* K[TILE], sorted */
-    static constexpr size_t vstage = (keys + sizeof(K) * TILE + 15) / 16 * 16;         /* V[TILE], input order (VX 0, 1) */
-    static constexpr size_t vsort = vstage + (VB && VX != 2 ? sizeof(V) * TILE : 0);  /* V[TILE], sorted (VX 1, 2) */
-    static constexpr size_t inv = vsort + (VX ? sizeof(V) * TILE : 0);                 /* u16[TILE]: place -> input index (VX 0) */
-    static constexpr size_t dig = inv + (VB && !VX ? 2 * TILE : 0);                    /* u8[TILE]: place -> digit */
+    static constexpr size_t vstage = (keys + sizeof(K) * TILE + 15) / 16 * 16;         /* V[TILE], input order */
+    static constexpr size_t inv = vstage + (VB ? sizeof(V) * TILE : 0);                /* u16[TILE]: place -> input index */
+    static constexpr size_t dig = inv + (VB ? 2 * TILE : 0);                           /* u8[TILE]: place -> digit */
     static constexpr size_t ktab = (dig + (DSM ? TILE : 0) + 15) / 16 * 16;            /* u64[256] */
     static constexpr size_t vtab = ktab + 8 * GP_SORT_RADIX;                           /* u64[256] (VTAB) */
     static constexpr size_t hist = vtab + (VTAB ? 8 * GP_SORT_RADIX : 0);              /* u32[WARPS][256] */
@@ -576,10 +557,9 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
     constexpr bool DSM = KIND == GP_SK_F32 && OS5_F32_DIGIT_SMEM;
     constexpr bool PACK = KIND == GP_SK_F32 || OS5_PACK_INT;
     typedef typename os5_layout_of<KIND, VB>::L L;
-    constexpr int WARPS = L::WARPS, TILE = L::TILE, VX = L::VX;
+    constexpr int WARPS = L::WARPS, TILE = L::TILE;
     K *keys_s = reinterpret_cast<K *>(smem + L::keys);
     V *vstage = reinterpret_cast<V *>(smem + L::vstage);
-    V *vsort = reinterpret_cast<V *>(smem + L::vsort);
     unsigned short *inv_s = reinterpret_cast<unsigned short *>(smem + L::inv);
     unsigned char *dig_s = smem + L::dig;
     unsigned long long *ktab = reinterpret_cast<unsigned long long *>(smem + L::ktab);
@@ -602,14 +582,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
         /* a full tile from a 16-byte aligned source: 16-byte copies (TILE x VB is a multiple of 1536 bytes, so
          * every tile starts aligned); else one per value */
         constexpr int CH = TILE * VB / 16; /* 16-byte chunks of a full tile */
-        if (VX == 2) {
-            /* loaded into registers after the ranking */
-        } else if (VX == 1) { /* the thread's own slots: it reads them back itself after its own wait */
-            const V *p = b.src_v + tile_base + first;
-#pragma unroll
-            for (int r = 0; r < ITEMS; r++)
-                if (FULL || first + r * 32 < tile_items) os5_cp_async<V>(vstage + first + r * 32, p + r * 32);
-        } else if (FULL && OS5_VEC_VALUES && ((uintptr_t)b.src_v & 15u) == 0) {
+        if (FULL && OS5_VEC_VALUES && ((uintptr_t)b.src_v & 15u) == 0) {
             const unsigned char *src = reinterpret_cast<const unsigned char *>(b.src_v + tile_base);
 #pragma unroll
             for (int j = 0; j < (CH + OS5_THREADS - 1) / OS5_THREADS; j++) {
@@ -624,7 +597,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
                 if (FULL || i < tile_items) os5_cp_async<V>(vstage + i, b.src_v + tile_base + i);
             }
         }
-        if (VX != 2) gp_cp_async_commit();
+        gp_cp_async_commit();
     }
     /* 2. the plan: a trivial pass skips or copies (block-uniform) */
     if ((plan_word & 3u) != GP_SORT_PLAN_REAL) {
@@ -640,9 +613,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
 #pragma unroll
                 for (int r = 0; r < ITEMS; r++)
                     if (FULL || first + r * 32 < tile_items) dk[first + r * 32] = keys[r];
-                if (VB && VX == 2) { /* values not staged */
-                    for (int i = t; i < tile_items; i += OS5_THREADS) dv[i] = sv[i];
-                } else if (VB) { /* VX 0 and 1 stage value i at vstage[i] */
+                if (VB) {
                     __syncthreads(); /* every thread's staged values (block-uniform branch) */
                     for (int i = t; i < tile_items; i += OS5_THREADS) dv[i] = vstage[i];
                 }
@@ -688,9 +659,6 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
     /* 4. rank: each round's lanes of one digit find each other (8 ballots), the highest advances the warp's
      * counter of that digit, and each key goes to its place in the sorted tile */
     const unsigned lower = (1u << lane) - 1u;
-    unsigned pl[(ITEMS + 1) / 2]; /* VX: the places of the thread's keys, 16 bits each (slot r: pl[r / 2] >> 16 (r % 2)) */
-#pragma unroll
-    for (int q = 0; q < (ITEMS + 1) / 2; q++) pl[q] = 0;
     const bool use_or = MATCH == 1 || (MATCH == 2 && (plan_word & GP_SORT_PLAN_FEW_MATCHES));
     if (!use_or) {
 #pragma unroll
@@ -707,8 +675,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
             const unsigned place = base + __popc(peers & lower);
             keys_s[place] = keys[r];
             if (DSM) dig_s[place] = (unsigned char)d;
-            if (VB && !VX) inv_s[place] = (unsigned short)(first + r * 32);
-            if (VX) pl[r / 2] |= place << (16 * (r % 2));
+            if (VB) inv_s[place] = (unsigned short)(first + r * 32);
         }
     } else if (MATCH) {
         /* each lane ORs its bit into the warp's mask of its digit, reads the mask back: its peers; the
@@ -732,17 +699,8 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
             const unsigned place = base + __popc(peers & lower);
             keys_s[place] = keys[r];
             if (DSM) dig_s[place] = (unsigned char)d;
-            if (VB && !VX) inv_s[place] = (unsigned short)(first + r * 32);
-            if (VX) pl[r / 2] |= place << (16 * (r % 2));
+            if (VB) inv_s[place] = (unsigned short)(first + r * 32);
         }
-    }
-
-    /* VX 2: the values into registers (the keys' registers are free now); the look-back hides their latency */
-    V vals[VX == 2 ? ITEMS : 1];
-    if (VX == 2) {
-        const V *p = b.src_v + tile_base + first;
-#pragma unroll
-        for (int r = 0; r < ITEMS; r++) vals[r] = (FULL || first + r * 32 < tile_items) ? os5_ld(p + r * 32) : (V)0;
     }
 
     /* 5. look-back (thread t: digit t), the tile's inclusive prefix, the destination tables */
@@ -754,13 +712,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
         }
         gp_sort_set_tables<K, V, L::VTAB ? VB : 0>(ktab, vtab, b.dst_k, b.dst_v, bin + excl, start);
     }
-    if (VB && OS5_VWAIT_LATE && VX != 2) gp_cp_async_wait<0>(); /* the staged values are read from here on */
-    if (VX) { /* each value to its key's place (padding slots, places >= tile_items, are left out) */
-#pragma unroll
-        for (int r = 0; r < ITEMS; r++)
-            if (FULL || first + r * 32 < tile_items)
-                vsort[(pl[r / 2] >> (16 * (r % 2))) & 0xffffu] = VX == 2 ? vals[VX == 2 ? r : 0] : vstage[first + r * 32];
-    }
+    if (VB && OS5_VWAIT_LATE) gp_cp_async_wait<0>(); /* the staged values are read from the scatter on */
     __syncthreads();
 
     /* 6. scatter: place i of digit d goes to (tile's first output slot of d) + (i - d's first place); a value
@@ -776,7 +728,7 @@ __device__ __forceinline__ void os5_tile(const os5_bufs<typename gp_sort_kind<KI
             __stcg(kp, x); /* st.global (a generic store otherwise) */
             if (VB) {
                 V *vp = L::VTAB ? reinterpret_cast<V *>(vtab[d]) + i : reinterpret_cast<V *>((uintptr_t)kp + (uintptr_t)voff);
-                __stcg(vp, VX ? vsort[i] : vstage[inv_s[i]]);
+                __stcg(vp, vstage[inv_s[i]]);
             }
         }
     }
@@ -990,8 +942,7 @@ static gp_status os5_run(const gp_device_info *dev, cudaStream_t s, const gp_sor
 
     const void *fn = (const void *)os5_pass<KIND, VB>;
     gp_sort_allow_smem(fn, L::bytes, dev->device, smem_set);
-    const int64_t ahead =
-        (int64_t)dev->sm_count * (sizeof(K) == 8 ? OS5_AHEAD_PCT_K8 : VB ? OS5_AHEAD_PCT_V4 : OS5_AHEAD_PCT_K4) / 100;
+    const int64_t ahead = (int64_t)dev->sm_count * (sizeof(K) == 8 ? OS5_AHEAD_PCT_K8 : OS5_AHEAD_PCT_K4) / 100;
     os5_bufs<K, V> b;
     b.in_k = (const K *)a->keys_in;
     b.alt_k = alt_k;
