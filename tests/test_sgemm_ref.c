@@ -37,10 +37,11 @@ int main(void)
     CHECK(fabs(gpt_sgemm_tol(4096) - 16.0 * 64.0 / 16777216.0) < 1e-12);
     CHECK(gpt_sgemm_tol(16384) > gpt_sgemm_tol(4096));
     /* rung 10's rule picks the configuration measured fastest at the bench shapes (an H100: dev == NULL) */
-    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4096) == 1);     /* 128x256x32: k >= 4096 */
+    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4096) == 1);     /* 128x256x32: k >= 4096, n >= 1024 */
     CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4095) == 0);     /* 128x256x16 */
     CHECK(gp__sgemm_r10_pick(NULL, 8192, 8192, 8192) == 1);     /* 128x256x32 */
-    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096) == 1);
+    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096) == 0);     /* n < 1024 */
+    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 6144) == 1);
     CHECK(gp__sgemm_r10_pick(NULL, 1024, 1024, 1024) == 4);     /* 64x64x32 */
     CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048) == 3);     /* 128x64x16: 512 blocks */
     CHECK(gp__sgemm_r10_pick(NULL, 1, 1, 1) == 4);

@@ -21,9 +21,11 @@
 // Of 10 candidates (also 128x256x8 s4, 256x128x16 s3, 256x128x8 s4 and 128x128x16 s3, all slower),
 // 128x256x16 was fastest at 4096^3 (50.4 TFLOP/s, 0.974x) and 32768x256x4096 (50.2, 1.005x), 128x256x32
 // at 8192^3 (51.6, 0.999x; 128x256x16 50.9) and 64x64x32 at 1024^3 (28.9, 0.853x; 128x64x16 27.9).
-// Rule: 128x256 if that gives >= 1.5 waves of blocks (BK 32 when k >= 4096: since the one-matrix kernels lost
-// their batch offsets it wins at 4096^3 too, 0.957x against BK 16's 0.942x, results/h100-2026-11-23f/call2/sgemm-knobs.txt;
-// before that only at 8192^3), else 128x128 if >= 2 blocks per SM, else 128x64 if >= 2 of its blocks per SM, else 64x64.
+// Rule: 128x256 if that gives >= 1.5 waves of blocks (BK 32 when k >= 6144, or k >= 4096 with n >= 1024: since
+// the one-matrix kernels lost their batch offsets BK 32 wins at 4096^3 too, 0.957x against BK 16's 0.942x,
+// results/h100-2026-11-23f/call2/sgemm-knobs.txt, but not at 32768x256x4096, 0.938x against 0.975x,
+// call4/sgemm-32768-configs.txt; the n threshold between them is judgement), else 128x128 if >= 2 blocks per
+// SM, else 128x64 if >= 2 of its blocks per SM, else 64x64.
 // The thresholds between the measured shapes are judgement.
 // H100 80GB HBM3, final bench (results/h100-2026-11-22/bench.txt; cuBLAS pedantic fp32 in the same run):
 //   4096^3 50.4 TFLOP/s (0.975x, cfg 0), 8192^3 51.7 (1.000x, cfg 1), 1024^3 29.1 (0.855x, cfg 4),
@@ -56,7 +58,7 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
     const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
     const int64_t t128 = gp_ceil_div(m, 128) * gp_ceil_div(n, 128);
     const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64);
-    if (2 * t128x256 >= 3 * sms) return k >= 4096 ? 1 : 0; /* 1 block per SM, at least 1.5 waves */
+    if (2 * t128x256 >= 3 * sms) return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0; /* 1 block/SM, >= 1.5 waves */
     if (t128 >= 2 * sms) return 2;                          /* 2 blocks per SM: at least one full wave */
     if (t128x64 >= 2 * sms) return 3;                       /* 4 blocks per SM: at least half a wave */
     return 4;
