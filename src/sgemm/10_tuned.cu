@@ -24,7 +24,7 @@
 // Rule: 128x256 if that gives >= 1.5 waves of blocks (BK 32 when k >= 6144, or k >= 4096 with n >= 1024: since
 // the one-matrix kernels lost their batch offsets BK 32 wins at 4096^3 too, 0.957x against BK 16's 0.942x,
 // results/h100-2026-11-23f/call2/sgemm-knobs.txt, but not at 32768x256x4096, 0.938x against 0.975x,
-// call4/sgemm-32768-configs.txt; the n threshold between them is judgement), else 128x128 if >= 2 blocks per
+// results/h100-2026-11-23f/call4/sgemm-32768-configs.txt; the n threshold between them is judgement), else 128x128 if >= 2 blocks per
 // SM, else 128x64 if >= 2 of its blocks per SM, else 64x64.
 // The thresholds between the measured shapes are judgement.
 // H100 80GB HBM3, final bench (results/h100-2026-11-22/bench.txt; cuBLAS pedantic fp32 in the same run):
