@@ -28,6 +28,13 @@
 // TFLOP/s against the split plan's 95: the rule now takes rung 04 there). Through the library (gpuprim bench
 // gemm, results/h100-2026-11-23e/bench): auto bf16 4096^3 705 (0.895x), 8192^3 735 (1.028x; cublasLt measured
 // 714 in that row, 797 in the harness: the 8192^3 rows drift with the clock), f16 4096^3 775 (0.991x).
+// Session 9 (results/h100-2026-11-23f/call2/bench-gemm.txt; each row timed in blocks alternating with cublasLt,
+// which removes the drift above): bf16 4096^3 764 TFLOP/s (0.982x forced, 0.981x auto), 8192^3 692 (0.971x forced,
+// auto 0.919x in a later pairing), f16 767 (0.975x) / 744 (0.985x), tf32 NT 400 (0.991x) / 366 (0.986x).
+// ncu (call1/ncu-gemm.txt): at 4096^3 the tensor pipe is busy 85.6% of the cycles against cuBLAS's 90.1%
+// (its kernel: 256 x 128 tiles, 2-CTA clusters, 4 stages); at 8192^3 92.6% against 93.4%. At 4096^3 each SM
+// runs ~3.9 tiles of ~36 us: an epilogue that stalls both consumer warpgroups for ~1.5 us costs ~4%, which is
+// the gap; the next step is an epilogue that overlaps the other warpgroup's main loop (ping-pong consumers).
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>
