@@ -33,8 +33,9 @@
 // auto 0.919x in a later pairing), f16 767 (0.975x) / 744 (0.985x), tf32 NT 400 (0.991x) / 366 (0.986x).
 // ncu (call1/ncu-gemm.txt): at 4096^3 the tensor pipe is busy 85.6% of the cycles against cuBLAS's 90.1%
 // (its kernel: 256 x 128 tiles, 2-CTA clusters, 4 stages); at 8192^3 92.6% against 93.4%. At 4096^3 each SM
-// runs ~3.9 tiles of ~36 us: an epilogue that stalls both consumer warpgroups for ~1.5 us costs ~4%, which is
-// the gap; the next step is an epilogue that overlaps the other warpgroup's main loop (ping-pong consumers).
+// runs ~3.9 tiles of ~36 us: an epilogue stalling both consumer warpgroups for ~1.5 us would cost ~4%, about
+// the gap (a hypothesis: measure the epilogue with a per-tile trace first); then an epilogue that overlaps the
+// other warpgroup's main loop (ping-pong consumers).
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>
