@@ -14,6 +14,11 @@
 //   n=1073741824 u8 256 bins: 3037 GB/s, 101.0% of D2D copy, 1.401x cub::DeviceHistogram::HistogramEven
 //   n=268435456 u8 all-equal 256 bins: 2844 GB/s, 94.5% of D2D copy, 1.080x cub::DeviceHistogram::HistogramEven
 //   n=268435456 f32 256 bins: 3011 GB/s, 100.1% of D2D copy, 1.007x cub::DeviceHistogram::HistogramEven
+// Session 9: the middle sizes (issue 20; scripts/experiments/histogram/NOTES.md). The sweep in
+// results/h100-2026-11-23f/call5 drops to 0.48-0.92x CUB from 2^22 to 2^27 u8: one 8 KiB tile per block up
+// to 8 waves (2^24: 2048 blocks), and every block pays a fixed zero + merge + 256 global atomics on the same
+// 256 bins; the time fits 6.6 us + 10.6 ns x blocks (0.77 TB/s). Knob GP_HIST_MID (default 0, off): the grid
+// rule of hist_grid.h, >= 16 tiles a block but >= GP_HIST_MID blocks per SM (CUB: at most one wave).
 #include "hist_common.cuh"
 
 #ifndef HIST_UNROLL
@@ -21,6 +26,15 @@
 #endif
 #ifndef HIST_WAVES
 #define HIST_WAVES 8 /* resident-block waves in the grid (swept: 1 = persistent, 4, 8) */
+#endif
+#ifndef GP_HIST_MID
+#define GP_HIST_MID 0 /* > 0: grid rule of hist_grid.h, at least this many blocks per SM (issue 20); 0: one block per tile */
+#endif
+#ifndef GP_HIST_MIN_TILES
+#define GP_HIST_MIN_TILES 16 /* with GP_HIST_MID: tiles per block before the grid grows past GP_HIST_MID per SM */
+#endif
+#if GP_HIST_MID > 0
+#include "hist_grid.h"
 #endif
 
 __device__ __forceinline__ float hist_word_as(uint32_t w, float) { return __uint_as_float(w); }
@@ -120,8 +134,13 @@ static gp_status hist_vector_launch(gp_ctx *ctx, const gp_hist_call *c, int log2
     if (gp_hist_allow_smem(fn, smem)) return gp__hist_global(ctx, c);
     {
         int64_t need = gp_ceil_div(nvec, (int64_t)threads * HIST_UNROLL);
+#if GP_HIST_MID > 0
+        const int64_t wave = gp_hist_grid(dev, fn, threads, smem, INT64_MAX);
+        blocks = (unsigned)gp_hist_r04_blocks(need, dev->sm_count, wave, HIST_WAVES, GP_HIST_MID, GP_HIST_MIN_TILES);
+#else
         int64_t full = (int64_t)gp_hist_grid(dev, fn, threads, smem, INT64_MAX) * HIST_WAVES;
         blocks = (unsigned)(need < full ? (need > 0 ? need : 1) : full);
+#endif
     }
     hist_vector<T, LOG2R><<<blocks, threads, smem, ctx->stream>>>(x, head, nvec, c->n, c->bins, c->wide, c->p, log2r);
     return gp__launch_status();
