@@ -10,6 +10,13 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Sorts v and returns its median. */
+static double median_of(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(double), cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 int gpb_time(cudaStream_t s, gpb_run_fn fn, void *ctx, int reps, gpb_timing *t)
 {
     cudaEvent_t ev[2];
@@ -52,11 +59,10 @@ int gpb_time(cudaStream_t s, gpb_run_fn fn, void *ctx, int reps, gpb_timing *t)
     for (int i = 0; i <= reps; i++) cudaEventDestroy(evs[i]);
     cudaEventDestroy(ev[0]);
     cudaEventDestroy(ev[1]);
-    qsort(times, (size_t)reps, sizeof(double), cmp_double);
+    t->median_ms = median_of(times, reps);
     t->reps = reps;
     t->min_ms = times[0];
     t->max_ms = times[reps - 1];
-    t->median_ms = reps % 2 ? times[reps / 2] : 0.5 * (times[reps / 2 - 1] + times[reps / 2]);
     free(times);
     free(evs);
     return 0;
@@ -70,10 +76,16 @@ static int run_copy(void *p, int iter)
     return cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, 0) != cudaSuccess;
 }
 
-static double median_of(double *v, int n)
+/* t takes in block x's runs: its reps, min and max (the first block starts t). */
+static void add_block(gpb_timing *t, const gpb_timing *x, int first)
 {
-    qsort(v, (size_t)n, sizeof(double), cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    if (first) {
+        *t = *x;
+        return;
+    }
+    t->reps += x->reps;
+    if (x->min_ms < t->min_ms) t->min_ms = x->min_ms;
+    if (x->max_ms > t->max_ms) t->max_ms = x->max_ms;
 }
 
 int gpb_time_paired(cudaStream_t s, gpb_run_fn a, void *actx, gpb_run_fn b, void *bctx, int reps, int rounds,
@@ -87,12 +99,8 @@ int gpb_time_paired(cudaStream_t s, gpb_run_fn a, void *actx, gpb_run_fn b, void
         if (gpb_time(s, a, actx, per, &x) || gpb_time(s, b, bctx, per, &y)) return 1;
         ma[k] = x.median_ms;
         mb[k] = y.median_ms;
-        if (k == 0) *ta = x, *tb = y, ta->reps = tb->reps = 0;
-        ta->reps += x.reps; tb->reps += y.reps;
-        if (x.min_ms < ta->min_ms) ta->min_ms = x.min_ms;
-        if (x.max_ms > ta->max_ms) ta->max_ms = x.max_ms;
-        if (y.min_ms < tb->min_ms) tb->min_ms = y.min_ms;
-        if (y.max_ms > tb->max_ms) tb->max_ms = y.max_ms;
+        add_block(ta, &x, k == 0);
+        add_block(tb, &y, k == 0);
     }
     ta->median_ms = median_of(ma, rounds);
     tb->median_ms = median_of(mb, rounds);

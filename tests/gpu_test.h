@@ -18,26 +18,25 @@ static inline uint64_t tc_seed(const char *test)
     return seed;
 }
 
-/* The rung the last call of p ran, if it is one the automatic choice may pick and the device supports;
- * 0 otherwise. Tests check properties of the choice; which rung the rule picks is checked on the CPU
- * (test_pick.c), so that a new rung changes that one file. */
 /* GP_TEST_RUNGS="0,6" runs only the rungs listed (0: the automatic choice) in the tests' loops over rungs,
  * e.g. to split a long compute-sanitizer run over processes; unset or empty: every rung. */
 static inline int tc_rung_selected(int r)
 {
     const char *s = getenv("GP_TEST_RUNGS");
     if (!s || !*s) return 1;
-    while (*s) {
+    for (;;) {
         char *end;
         const long v = strtol(s, &end, 10);
         if (end == s) return 0; /* not a number: nothing selected */
         if (v == r) return 1;
-        s = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') return 0;
+        if (*end != ',') return 0;
+        s = end + 1;
     }
-    return 0;
 }
 
+/* The rung the last call of p ran, if it is one the automatic choice may pick and the device supports;
+ * 0 otherwise. Tests check properties of the choice; which rung the rule picks is checked on the CPU
+ * (test_pick.c), so that a new rung changes that one file. */
 static inline int tc_auto_rung(gp_handle h, gp_prim p)
 {
     int ran = 0, ok = 0;

@@ -38,7 +38,6 @@
 static __constant__ float c04_filter[GP_CONV_SLOTS * GP_CONV_SLOT_FLOATS];
 static gp_conv_ring c04_ring;
 
-
 #define C04_RY 4                    /* output rows per thread */
 #define C04_TH (8 * C04_RY)         /* output rows per tile: 8 warps */
 

@@ -18,7 +18,6 @@
 
 #define J3_SEG 128 /* columns per warp */
 
-
 /* Row y of the warp's columns x0 .. x0+3 (per lane), plus, for lane 0, the column just left of the segment
  * and, for lane 31, the one just right of it. Zeros outside the grid. */
 struct j3_row {

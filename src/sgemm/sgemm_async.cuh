@@ -24,7 +24,6 @@
  * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
  * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
  * whose copies read only elements inside the matrix and zero the shared cells outside it. */
-
 template <int BK, int W, int LDS, int NT, bool DIRECT>
 struct gp_sg_cp_loader;
 
