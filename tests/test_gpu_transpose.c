@@ -53,19 +53,28 @@ static void arg_checks(gp_handle h)
     cudaFree(dd);
 }
 
-/* The dispatcher's choice: the 16-byte rungs (vec4, grouped) where every row starts on a 16-byte
- * boundary, a rung below them otherwise. */
+/* The dispatcher's choice: rung 6 (realigned) for any alignment; forced, the 16-byte rungs (vec4, grouped)
+ * where every row starts on a 16-byte boundary, a rung below them otherwise. */
 static void fallbacks(gp_handle h, uint64_t *seed)
 {
     const int vec4 = gp_rung_find(GP_PRIM_TRANSPOSE, "vec4"), grouped = gp_rung_find(GP_PRIM_TRANSPOSE, "grouped");
+    const int realigned = gp_rung_find(GP_PRIM_TRANSPOSE, "realigned");
     int aligned;
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 0, 0, (*seed)++, 0) == 0);
     aligned = tc_auto_rung(h, GP_PRIM_TRANSPOSE);
-    CHECK(aligned > 0);
+    CHECK_EQ_INT(aligned, realigned);
     CHECK(gpt_verify_transpose_case(h, grouped, 4, 256, 256, 256, 256, 4, 0, (*seed)++, 0) == 0); /* off 16 B */
     CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_TRANSPOSE), grouped);
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 1, 0, (*seed)++, 0) == 0); /* in not 16-B aligned */
-    CHECK(tc_auto_rung(h, GP_PRIM_TRANSPOSE) > 0 && tc_auto_rung(h, GP_PRIM_TRANSPOSE) < vec4);
+    CHECK_EQ_INT(tc_auto_rung(h, GP_PRIM_TRANSPOSE), realigned);
+    CHECK(gpt_verify_transpose_case(h, 0, 4, 1000, 1000, 1001, 1003, 3, 1, (*seed)++, 0) == 0); /* odd lds */
+    CHECK_EQ_INT(tc_auto_rung(h, GP_PRIM_TRANSPOSE), realigned);
+    CHECK(gpt_verify_transpose_case(h, 0, 4, 1, 5000, 5000, 1, 1, 0, (*seed)++, 0) == 0); /* one row: rung 3 */
+    CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_TRANSPOSE), gp_rung_find(GP_PRIM_TRANSPOSE, "padded"));
+    CHECK(gpt_verify_transpose_case(h, realigned, 4, 1, 5000, 5000, 1, 1, 0, (*seed)++, 0) == 0); /* forced: 6 */
+    CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_TRANSPOSE), realigned);
+    CHECK(gpt_verify_transpose_case(h, vec4, 4, 256, 256, 256, 256, 1, 0, (*seed)++, 0) == 0); /* vec4 forced */
+    CHECK(tc_last_rung(h, GP_PRIM_TRANSPOSE) >= 1 && tc_last_rung(h, GP_PRIM_TRANSPOSE) < vec4);
     CHECK(gpt_verify_transpose_case(h, vec4, 4, 256, 255, 255, 256, 0, 0, (*seed)++, 0) == 0); /* ld_in not 4k */
     CHECK(tc_last_rung(h, GP_PRIM_TRANSPOSE) >= 1 && tc_last_rung(h, GP_PRIM_TRANSPOSE) < vec4);
     CHECK(gpt_verify_transpose_case(h, vec4, 8, 256, 256, 256, 257, 0, 0, (*seed)++, 0) == 0); /* ld_out odd */
@@ -125,7 +134,7 @@ int main(int argc, char **argv)
         {65, 64}, {64, 65}, {128, 128}, {33, 4097}, {4097, 33}, {1000, 1}, {1, 1000}, {257, 1031}, {2048, 2048},
         {(1 << 22) + 3, 1}, /* 131073 row tiles of 32: more than gridDim.y's 65535, the blocks loop */
         {(1 << 22) + 69, 64}, /* rung 4: 65537 full 64-row tiles (> 65535) and a 5-row edge strip */
-        {1, (1 << 22) + 5}, {16384, 16384},
+        {1, (1 << 22) + 5}, {16384, 16384}, {1000, 1000}, {129, 67}, {4097, 4095},
     };
     const int small = getenv("GP_TEST_SMALL") != NULL;
     const int nshapes = (int)(sizeof shapes / sizeof shapes[0]);

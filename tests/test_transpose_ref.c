@@ -45,9 +45,10 @@ int main(void)
     }
 
     /* the library's transpose rung registry and the checks that fail before any pointer is looked at */
-    CHECK_EQ_INT(gp_rung_count(GP_PRIM_TRANSPOSE), 5);
+    CHECK_EQ_INT(gp_rung_count(GP_PRIM_TRANSPOSE), 6);
     CHECK(gp_rung_name(GP_PRIM_TRANSPOSE, 3) && !strcmp(gp_rung_name(GP_PRIM_TRANSPOSE, 3), "padded"));
-    CHECK(gp_rung_name(GP_PRIM_TRANSPOSE, 6) == NULL);
+    CHECK(gp_rung_name(GP_PRIM_TRANSPOSE, 6) && !strcmp(gp_rung_name(GP_PRIM_TRANSPOSE, 6), "realigned"));
+    CHECK(gp_rung_name(GP_PRIM_TRANSPOSE, 7) == NULL);
     CHECK_EQ_INT(gp_transpose_f32(NULL, 2, 2, NULL, 2, NULL, 2), GP_ERROR_INVALID_HANDLE);
     return tc_summary("test_transpose_ref");
 }

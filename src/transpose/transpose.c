@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #define TRANSPOSE_RUNGS(X) X(gp__transpose_r01) X(gp__transpose_r02) X(gp__transpose_r03) X(gp__transpose_r04) \
-    X(gp__transpose_r05)
+    X(gp__transpose_r05) X(gp__transpose_r06)
 GP_PRIM_TABLE(gp__transpose_prim, "transpose", TRANSPOSE_RUNGS);
 
 /* Elements spanned by a rows x cols matrix with leading dimension ld (rows, cols >= 1): (rows-1)*ld + cols,
@@ -34,9 +34,9 @@ static gp_status transpose(gp_handle h, int elem_bytes, int64_t rows, int64_t co
     if ((const void *)in == (const void *)out) return GP_ERROR_NOT_SUPPORTED; /* in-place not implemented */
     if (gp__ranges_overlap(in, (size_t)in_n * elem_bytes, out, (size_t)out_n * elem_bytes)) return GP_ERROR_OVERLAP;
 
-    /* Rungs 4 and 5 need every row of in and out to start on a 16-byte boundary; otherwise the call runs
-     * rung 3 (any alignment, conflict-free too). Rung 5 is forced only: measured slower than 4 on the H100 at
-     * 16384^2 (2882 vs 2894 GB/s, results/h100-2026-11-22). */
+    /* The automatic choice is rung 6 (any alignment and shape in one launch). Forced, rungs 4 and 5 need every
+     * row of in and out to start on a 16-byte boundary; otherwise the call runs rung 3. Rung 5 is forced only:
+     * measured slower than 4 on the H100 at 16384^2 (2882 vs 2894 GB/s, results/h100-2026-11-22). */
     a.elem_bytes = elem_bytes;
     a.rows = rows;
     a.cols = cols;

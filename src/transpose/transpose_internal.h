@@ -27,6 +27,11 @@ gp_status gp__transpose_r03_padded(const gp_device_info *dev, cudaStream_t s, in
  * 16-byte multiples, so that every row of in and out starts on a 16-byte boundary. */
 int gp__transpose_vec_ok(int elem_bytes, const void *in, int64_t ld_in, const void *out, int64_t ld_out);
 
+/* 1 where rung 6, picked automatically, runs its own kernel; a single row or column (a strided copy) it hands
+ * to rung 3, whose 32x32 tiles waste less of the block there. H100 (results/h100-2026-11-23g/call1): 1x4194304
+ * f32 rung 6 0.953x cublasSgeam, rung 3 2.19-2.24x; 4194304x1 rung 6 1.378x, rung 3 2.52-2.57x. */
+static inline int gp__transpose_r06_own(int64_t rows, int64_t cols) { return rows > 1 && cols > 1; }
+
 #ifdef __cplusplus
 }
 #endif

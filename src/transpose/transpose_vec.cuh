@@ -41,6 +41,26 @@ template <typename T> struct gp_vec_tile {
     static constexpr int PASSES = TILE / ROWS_PER_PASS;   /* 4 (f32) or 2 (f64) */
 };
 
+/* Thread (mi, mj) = (tid / TR_CHUNKS, tid % TR_CHUNKS) holds in a[k] the VE elements of tile row VE*mi + k,
+ * columns VE*mj..VE*mj+VE-1 (its micro-block). Transposes the micro-block in registers and stores it in s:
+ * output row VE*mj + l is element l of a[0..VE-1]; s[row][chunk] with the chunk index XOR-swizzled by
+ * (row / VE) & 7 (see 04_vec.cu). */
+template <typename T>
+__device__ __forceinline__ void gp_vec_stage_microblock(const typename gp_vec16<T>::type (&a)[16 / sizeof(T)],
+                                                        typename gp_vec16<T>::type (*s)[TR_CHUNKS])
+{
+    typedef typename gp_vec16<T>::type V;
+    constexpr int VE = 16 / sizeof(T);
+    const int mi = threadIdx.x / TR_CHUNKS, mj = threadIdx.x % TR_CHUNKS;
+#pragma unroll
+    for (int l = 0; l < VE; l++) {
+        V b;
+#pragma unroll
+        for (int k = 0; k < VE; k++) vset(b, k, vget(a[k], l));
+        s[VE * mj + l][mi ^ (mj & 7)] = b; /* swizzle: (row / VE) & 7 == mj & 7 */
+    }
+}
+
 /* Transposes the whole tile at (r0, c0) of in into out through s (the block's TILE x TR_CHUNKS shared
  * array: s[input column][chunk of VE input rows], chunk index swizzled). blockDim.x == 256. Ends with a
  * barrier, so the caller may start the next tile at once. */
@@ -59,14 +79,7 @@ __device__ __forceinline__ void gp_transpose_vec_tile(const T *__restrict__ in, 
     V a[VE];
 #pragma unroll
     for (int k = 0; k < VE; k++) a[k] = *reinterpret_cast<const V *>(src + k * ld_in);
-    /* transpose the micro-block in registers: output row VE*mj + l is element l of a[0..VE-1] */
-#pragma unroll
-    for (int l = 0; l < VE; l++) {
-        V b;
-#pragma unroll
-        for (int k = 0; k < VE; k++) vset(b, k, vget(a[k], l));
-        s[VE * mj + l][mi ^ (mj & 7)] = b; /* swizzle: (row / VE) & 7 == mj & 7 */
-    }
+    gp_vec_stage_microblock<T>(a, s);
     __syncthreads();
     T *dst = out + (c0 + orow0) * ld_out + r0 + VE * q;
 #pragma unroll
