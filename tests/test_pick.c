@@ -131,8 +131,13 @@ static void transpose_rule(void)
     gp_transpose_args a = {4, 100, 100, (const void *)base, 128, (void *)(base + 65536), 128};
     gp_transpose_args odd = a;
     odd.ld_in = 101; /* rows of `in` no longer start on 16-byte boundaries */
-    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, 0, &h100, &a), rung(GP_PRIM_TRANSPOSE, "vec4"));
-    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, 0, &h100, &odd), rung(GP_PRIM_TRANSPOSE, "padded"));
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, 0, &h100, &a), rung(GP_PRIM_TRANSPOSE, "realigned"));
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, 0, &h100, &odd), rung(GP_PRIM_TRANSPOSE, "realigned"));
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "vec4"), &h100, &a), rung(GP_PRIM_TRANSPOSE, "vec4"));
+    CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "vec4"), &h100, &odd), rung(GP_PRIM_TRANSPOSE, "padded"));
+    /* rung 6, picked automatically, hands a single row or column to rung 3 at launch */
+    CHECK(gp__transpose_r06_own(2, 2) && gp__transpose_r06_own(1000, 1000) && gp__transpose_r06_own(2, (int64_t)1 << 40));
+    CHECK(!gp__transpose_r06_own(1, 4194304) && !gp__transpose_r06_own(4194304, 1) && !gp__transpose_r06_own(1, 1));
     CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "grouped"), &h100, &a), rung(GP_PRIM_TRANSPOSE, "grouped"));
     CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "grouped"), &h100, &odd), rung(GP_PRIM_TRANSPOSE, "padded"));
 }
