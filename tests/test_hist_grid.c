@@ -1,6 +1,7 @@
-/* test_hist_grid.c — histogram rung 04's grid size rule (src/histogram/hist_grid.h) on the CPU: the rule of
- * the default build (one block per tile, at most 8 waves) and the knob GP_HIST_MID's (issue 20): bounds,
- * monotone in the work, and the block counts of the H100 sweep (132 SMs, 6 blocks of 32 KiB per SM). */
+/* test_hist_grid.c — histogram rung 04's grid size rule (src/histogram/hist_grid.h) on the CPU: the library's
+ * (GP_HIST_MID = 2 blocks per SM at least, >= 16 tiles a block), the rule through session 9 (mid 0: one block
+ * per tile, at most 8 waves) and the other floors swept (issue 20): bounds, monotone in the work, and the block
+ * counts of the H100 sweep (132 SMs, 6 blocks of 32 KiB per SM). */
 #include "tcheck.h"
 #include "histogram/hist_grid.h"
 #include <stdint.h>
@@ -27,7 +28,15 @@ int main(void)
     CHECK_EQ_INT(blocks_u8(24, 0, 16), 2048); /* the middle: one 8 KiB tile per block */
     CHECK_EQ_INT(blocks_u8(26, 0, 16), 6336);
 
-    /* the knob: the H100 sweep's sizes with 3 blocks per SM, 16 tiles per block */
+    /* the library's rule (2 blocks per SM, 16 tiles per block) at the H100 sweep's sizes */
+    CHECK_EQ_INT(blocks_u8(20, 2, 16), 128); /* fewer tiles than the floor: one per block */
+    CHECK_EQ_INT(blocks_u8(22, 2, 16), 264);
+    CHECK_EQ_INT(blocks_u8(25, 2, 16), 264);
+    CHECK_EQ_INT(blocks_u8(26, 2, 16), 512);
+    CHECK_EQ_INT(blocks_u8(28, 2, 16), 2048);
+    CHECK_EQ_INT(blocks_u8(30, 2, 16), 6336); /* the largest: as with one block per tile */
+
+    /* 3 blocks per SM, 16 tiles per block */
     CHECK_EQ_INT(blocks_u8(20, 3, 16), 128);  /* fewer tiles than the floor: one per block, as before */
     CHECK_EQ_INT(blocks_u8(21, 3, 16), 256);
     CHECK_EQ_INT(blocks_u8(22, 3, 16), 396);

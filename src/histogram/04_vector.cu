@@ -17,8 +17,11 @@
 // Session 9: the middle sizes (issue 20; scripts/experiments/histogram/NOTES.md). The sweep in
 // results/h100-2026-11-23f/call5 drops to 0.48-0.92x CUB from 2^22 to 2^27 u8: one 8 KiB tile per block up
 // to 8 waves (2^24: 2048 blocks), and every block pays a fixed zero + merge + 256 global atomics on the same
-// 256 bins; the time fits 6.6 us + 10.6 ns x blocks (0.77 TB/s). Knob GP_HIST_MID (default 0, off): the grid
-// rule of hist_grid.h, >= 16 tiles a block but >= GP_HIST_MID blocks per SM (CUB: at most one wave).
+// 256 bins; the time fits 6.6 us + 10.6 ns x blocks (0.77 TB/s).
+// Session 10: the grid rule of hist_grid.h: >= 16 tiles a block, but >= GP_HIST_MID = 2 blocks per SM (CUB: at
+// most one wave), unchanged from 2^28 u8 on (8 waves). Sweep 2^10..2^30 u8 against CUB in the same process
+// (results/h100-2026-11-23g/call1/sweep-hist-*.txt): worst size 0.473x (2^25) with one block per tile ->
+// 1.145x (2^23) with MID 2; MID 3 worst 1.059x, MID 4 1.000x, MID 3 with 32 tiles a block 0.964x.
 #include "hist_common.cuh"
 
 #ifndef HIST_UNROLL
@@ -28,14 +31,12 @@
 #define HIST_WAVES 8 /* resident-block waves in the grid (swept: 1 = persistent, 4, 8) */
 #endif
 #ifndef GP_HIST_MID
-#define GP_HIST_MID 0 /* > 0: grid rule of hist_grid.h, at least this many blocks per SM (issue 20); 0: one block per tile */
+#define GP_HIST_MID 2 /* blocks per SM at least (hist_grid.h; swept on the H100: 2, 3, 4; 0: one block per tile) */
 #endif
 #ifndef GP_HIST_MIN_TILES
-#define GP_HIST_MIN_TILES 16 /* with GP_HIST_MID: tiles per block before the grid grows past GP_HIST_MID per SM */
+#define GP_HIST_MIN_TILES 16 /* tiles per block before the grid grows past GP_HIST_MID per SM (swept: 16, 32) */
 #endif
-#if GP_HIST_MID > 0
 #include "hist_grid.h"
-#endif
 
 __device__ __forceinline__ float hist_word_as(uint32_t w, float) { return __uint_as_float(w); }
 __device__ __forceinline__ int32_t hist_word_as(uint32_t w, int32_t) { return (int32_t)w; }
@@ -134,13 +135,8 @@ static gp_status hist_vector_launch(gp_ctx *ctx, const gp_hist_call *c, int log2
     if (gp_hist_allow_smem(fn, smem)) return gp__hist_global(ctx, c);
     {
         int64_t need = gp_ceil_div(nvec, (int64_t)threads * HIST_UNROLL);
-#if GP_HIST_MID > 0
         const int64_t wave = gp_hist_grid(dev, fn, threads, smem, INT64_MAX);
         blocks = (unsigned)gp_hist_r04_blocks(need, dev->sm_count, wave, HIST_WAVES, GP_HIST_MID, GP_HIST_MIN_TILES);
-#else
-        int64_t full = (int64_t)gp_hist_grid(dev, fn, threads, smem, INT64_MAX) * HIST_WAVES;
-        blocks = (unsigned)(need < full ? (need > 0 ? need : 1) : full);
-#endif
     }
     hist_vector<T, LOG2R><<<blocks, threads, smem, ctx->stream>>>(x, head, nvec, c->n, c->bins, c->wide, c->p, log2r);
     return gp__launch_status();
