@@ -1,6 +1,6 @@
 /* test_gpu_sort.c — every sort rung forced + auto: every key type (u32, i32, f32, u64, i64) alone and with u32
  * and u64 values; every key distribution of sort_data.h (f32 specials, trivial passes); edge sizes around every
- * tile (rungs 02-05: 3456-7680 keys), the bitonic tile (2048) and the one-block capacities (1536-16384); bit
+ * tile (rungs 02-05: 3456-7680 keys), the bitonic tile (2048) and the one-block capacities (2048-16384); bit
  * ranges; both orders; offset pointers; exact workspaces and the handle's; each configuration of rung 05 (and
  * which path ran); a user stream; argument errors and a workspace one byte short; 20 repeated runs of the
  * look-back rungs (races show as errors that move); more than 2^31 keys where memory allows (GP_TEST_LARGE).
@@ -152,7 +152,7 @@ static void workspace_checks(gp_handle h)
  * gp_get_last_config names the path that ran. */
 static int configs(gp_handle h, uint64_t *seed)
 {
-    static const int64_t sizes[] = {2, 100, 1536, 1537, 4096, 4097, 8192, 8193, 16384, 16385, 20000};
+    static const int64_t sizes[] = {2, 100, 1536, 1537, 2048, 2049, 4096, 4097, 8192, 8193, 16384, 16385, 20000};
     static const struct { gp_sort_key kt; int vb; } types[] = {
         {GP_SORT_U32, 0}, {GP_SORT_F32, 4}, {GP_SORT_I32, 8}, {GP_SORT_U64, 0}, {GP_SORT_I64, 4}, {GP_SORT_F32, 0}};
     const int r05 = gp_rung_find(GP_PRIM_SORT, "onesweep_lean");
@@ -262,7 +262,7 @@ out:
 int main(int argc, char **argv)
 {
     /* every tile edge: bitonic 2048; rungs 02-04 384 x 18/14/11/12/10/9 = 6912/5376/4224/4608/3840/3456; rung 05
-     * 384 x 20/14/15/10 = 7680/5376/5760/3840; one block 1536/4096/8192/16384; then several tiles */
+     * 384 x 20/14/15/10 = 7680/5376/5760/3840; one block 2048/4096/8192/16384; then several tiles */
     static const int64_t sizes[] = {1,    2,    3,    31,   32,   33,   255,  257,  1535, 1536,   1537,
                                     2047, 2049, 3455, 3456, 3457, 3841, 4096, 4097, 4225, 4609,   5377,
                                     5761, 6911, 6912, 6913, 7679, 7680, 7681, 8192, 8193, 16384,  16385,

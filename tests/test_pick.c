@@ -223,7 +223,7 @@ static void sort_rule(void)
     a.n = (int64_t)1 << 28;
     CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &sm86, &a), onesweep);
     CHECK_EQ_INT(pick(GP_PRIM_SORT, lean, &sm86, &a), onesweep);
-    a.n = 1000; /* rung 05's 384 x 4 block fits */
+    a.n = 1000; /* rung 05's 512 x 4 block fits */
     CHECK_EQ_INT(pick(GP_PRIM_SORT, 0, &sm86, &a), lean);
     /* a forced one-block rung above its tile runs rung 03; u64/u64 pairs have a tile of 3456 */
     a.n = 6913;

@@ -76,7 +76,8 @@ int main(void)
             if (path > 0) {
                 CHECK(n <= (int64_t)OB_THREADS[path] * OB_ITEMS[path]);
                 CHECK(path == 1 || n > (int64_t)OB_THREADS[path - 1] * OB_ITEMS[path - 1]);
-                CHECK(OB_ITEMS[path] * (kb + vb) <= 64); /* 1024 threads: at most 64 registers each */
+                /* keys and values in registers: 64 bytes a thread at 1024 threads (at most 64 registers each) */
+                CHECK((int64_t)OB_ITEMS[path] * (kb + vb) * OB_THREADS[path] <= 64 * 1024);
                 CHECK(last != 0 && path >= last);    /* grows with n, never back from the passes */
             }
             last = path;
@@ -86,7 +87,8 @@ int main(void)
     }
     /* the sizes of the H100 sweep (u32 keys) */
     CHECK_EQ_INT(gp_sort_r05_path(1 << 10, 4, 0), 1);
-    CHECK_EQ_INT(gp_sort_r05_path(1 << 11, 4, 0), 2);
+    CHECK_EQ_INT(gp_sort_r05_path(1 << 11, 4, 0), 1);
+    CHECK_EQ_INT(gp_sort_r05_path((1 << 11) + 1, 4, 0), 2);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 12, 4, 0), 2);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 13, 4, 0), 3);
     CHECK_EQ_INT(gp_sort_r05_path(1 << 14, 4, 0), 4);
@@ -109,7 +111,7 @@ int main(void)
         for (int path = 1; path <= GP_SORT_OB_CONFIGS; path++) {
             const int64_t cap = gp_sort_ob_capacity(path, kb, vb);
             CHECK(cap == 0 || cap == (int64_t)OB_THREADS[path] * OB_ITEMS[path]);
-            CHECK(cap == 0 || OB_ITEMS[path] * (kb + vb) <= 64);
+            CHECK(cap == 0 || (int64_t)OB_ITEMS[path] * (kb + vb) * OB_THREADS[path] <= 64 * 1024);
         }
     }
     CHECK_EQ_INT(gp_sort_r05_choose(4, 100, 4, 0), 4);      /* 1024 x 16 for 100 keys, when asked */

@@ -24,9 +24,10 @@
 //    Random floats in a narrow range, small u64 keys, bit ranges wider than the data: up to half the passes.
 //  - f32: each key's digit is also stored (one byte) at its place, so the scatter reads it instead of
 //    recomputing the f32 order (~7 instructions) per key.
-//  - Small inputs: one block sorts up to 16384 keys in one launch (sort_rule.h: 384 x 4, 1024 x 4, 1024 x 8,
-//    1024 x 16), instead of rung 04's 384 x 18 tile for everything from 1537 to 6912 keys (19.5 us at 2^11
-//    and 2^12, CUB's single tile ~15 us) and rung 03's six launches above.
+//  - Small inputs: one block sorts up to 16384 keys in one launch (sort_rule.h: 512 x 4, 512 x 8, 1024 x 8,
+//    1024 x 16; the first two were 384 x 4 and 1024 x 4 until session 10), instead of rung 04's 384 x 18 tile
+//    for everything from 1537 to 6912 keys (19.5 us at 2^11 and 2^12, CUB's single tile ~15 us) and rung 03's
+//    six launches above.
 // H100 run 2 (results/sort-h100-2026-11-23/run2): u32 keys 1.110x CUB, u32/u32 pairs 0.722x, f32 0.961x,
 // u64 0.871x, sweep minimum 0.931x (2^11). Round 3 changes since then, not measured (NOTES.md, "After run 2"):
 // the histogram kernel gives each lane its own column of counters (no bank or address conflicts: 0.89 ms ->
@@ -1073,8 +1074,14 @@ GP_ACCEPTS(sort_r05_accepts, gp_sort_args, dev, p)
 
 static const char *sort_r05_config_name(int cfg)
 {
-    static const char *const names[GP_SORT_OB_CONFIGS + 1] = {"onesweep passes", "one block 384x4", "one block 1024x4",
-                                                              "one block 1024x8", "one block 1024x16"};
+#define OB_NAME(T, I) "one block " #T "x" #I
+#define OB_NAME_OF(T, I) OB_NAME(T, I)
+    static const char *const names[GP_SORT_OB_CONFIGS + 1] = {
+        "onesweep passes", OB_NAME_OF(GP_SORT_OB1_THREADS, GP_SORT_OB1_ITEMS),
+        OB_NAME_OF(GP_SORT_OB2_THREADS, GP_SORT_OB2_ITEMS), OB_NAME_OF(GP_SORT_OB3_THREADS, GP_SORT_OB3_ITEMS),
+        OB_NAME_OF(GP_SORT_OB4_THREADS, GP_SORT_OB4_ITEMS)};
+#undef OB_NAME_OF
+#undef OB_NAME
     return cfg >= 0 && cfg <= GP_SORT_OB_CONFIGS ? names[cfg] : NULL;
 }
 

@@ -18,19 +18,33 @@
 /* ---- which kernel -------------------------------------------------------------------------------------
  * Rung 05 sorts an input of up to one block's tile in one launch with no workspace (every pass in shared
  * memory), else with the onesweep passes. One-block configurations (threads x keys per thread), the smallest
- * that holds n and suits the element size (key + value bytes: the registers of 1024 threads, at most 64
- * each, hold ITEMS keys and values):
- *   1: 384 x 4 = 1536 (every type)        2: 1024 x 4 = 4096 (every type)
+ * that holds n and suits the element size (key + value bytes: ITEMS keys and values fit in 64 bytes of
+ * registers a thread at 1024 threads, 128 at 512):
+ *   1: 512 x 4 = 2048 (every type)        2: 512 x 8 = 4096 (every type)
  *   3: 1024 x 8 = 8192 (key + value <= 8 bytes)   4: 1024 x 16 = 16384 (4-byte keys, no values)
  * Timed on the H100 (run 1): a one-block launch of 384 x 4 sorted 2^10 u32 keys in 10.4 us, of 384 x 18 in
  * 19.5 us (~0.16 us per round of 32 keys per warp and pass, latency-bound with 12 warps); rung 03 needs ~40 us
  * at any n <= 2^16 (6 launches). 0 = the onesweep passes. The five paths are rung 05's configurations 0-4
- * (gp_set_config forces one where it can hold the call: gp_sort_r05_choose). */
+ * (gp_set_config forces one where it can hold the call: gp_sort_r05_choose).
+ * Configurations 1-2 until session 9 were 384 x 4 = 1536 and 1024 x 4 = 4096: 2048-4096 u32 keys then ran at
+ * 0.855-0.892x CUB. Session 10 (results/h100-2026-11-23g/call1/sort-small-*.txt, u32 keys / u32 pairs vs CUB
+ * in the same process): 512 x 4 and 512 x 8: 1024 keys 1.23x (384 x 4: 1.37x), 2048 1.25x, 3000 0.95x,
+ * 4096 0.99x / pairs 1.06-1.36x; 384 x 6 and 384 x 11: 2048 1.21x, 4096 0.92x. Fewer, longer warps win for the
+ * 1024-thread configuration's sizes: its block-wide steps cost more per warp than the extra keys per thread. */
 #define GP_SORT_OB_CONFIGS 4
-#define GP_SORT_OB1_THREADS 384
+/* (experiment knobs: -DGP_SORT_OB1_THREADS=512 etc. through GP_KNOB_FLAGS with GP_KNOB_SOURCES=src/sort/) */
+#ifndef GP_SORT_OB1_THREADS
+#define GP_SORT_OB1_THREADS 512
+#endif
+#ifndef GP_SORT_OB1_ITEMS
 #define GP_SORT_OB1_ITEMS 4
-#define GP_SORT_OB2_THREADS 1024
-#define GP_SORT_OB2_ITEMS 4
+#endif
+#ifndef GP_SORT_OB2_THREADS
+#define GP_SORT_OB2_THREADS 512
+#endif
+#ifndef GP_SORT_OB2_ITEMS
+#define GP_SORT_OB2_ITEMS 8
+#endif
 #define GP_SORT_OB3_THREADS 1024
 #define GP_SORT_OB3_ITEMS 8
 #define GP_SORT_OB4_THREADS 1024
