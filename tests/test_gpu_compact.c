@@ -169,6 +169,13 @@ int main(int argc, char **argv)
     cudaStreamDestroy(s);
     CHECK(gpt_verify_compact_case(h, 0, GPT_SEL_I32, GP_SELECT_GT, 0, -9, 9, 0, 1000, 0, 0, seed++, 0) == 0);
     CHECK(tc_auto_rung(h, GP_PRIM_COMPACT) > 0);
+    /* the automatic choice by size: rung 04 hands 2^16 < n <= 2^20 to rung 02 (on devices that run rung 04) */
+    if (gp_rung_find(GP_PRIM_COMPACT, "l2_prefetch") == tc_auto_rung(h, GP_PRIM_COMPACT)) {
+        CHECK(gpt_verify_compact_case(h, 0, GPT_SEL_F32, GP_SELECT_GT, 0, -100, 100, 0, 300001, 0, 0, seed++, 0) == 0);
+        CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_COMPACT), gp_rung_find(GP_PRIM_COMPACT, "lookback"));
+        CHECK(gpt_verify_compact_case(h, 0, GPT_SEL_F32, GP_SELECT_GT, 0, -100, 100, 0, (1 << 20) + 1, 0, 0, seed++, 0) == 0);
+        CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_COMPACT), gp_rung_find(GP_PRIM_COMPACT, "l2_prefetch"));
+    }
     if (argc > 1 || getenv("GP_TEST_LARGE")) large(h, seed);
     CHECK_EQ_INT(gp_destroy(h), GP_SUCCESS);
     return tc_summary("test_gpu_compact");

@@ -97,9 +97,13 @@ static void compact_rule(void)
 {
     gp_compact_args a;
     memset(&a, 0, sizeof a);
-    a.n = 1 << 20;
+    a.n = (1 << 20) + 1;
     CHECK_EQ_INT(pick(GP_PRIM_COMPACT, 0, &h100, &a), rung(GP_PRIM_COMPACT, "l2_prefetch"));
     CHECK_EQ_INT(pick(GP_PRIM_COMPACT, 0, &v100, &a), rung(GP_PRIM_COMPACT, "lookback"));
+    /* rung 04, picked automatically, hands 2^16 < n <= 2^20 to rung 02 at launch (compact_internal.h) */
+    CHECK(gp__compact_r04_own(1) && gp__compact_r04_own(1 << 16) && gp__compact_r04_own((1 << 20) + 1));
+    CHECK(!gp__compact_r04_own((1 << 16) + 1) && !gp__compact_r04_own(1 << 18) && !gp__compact_r04_own(1 << 20));
+    CHECK(gp__compact_r04_own((int64_t)1 << 40));
     CHECK_EQ_INT(pick(GP_PRIM_COMPACT, rung(GP_PRIM_COMPACT, "scan_scatter"), &h100, &a),
                  rung(GP_PRIM_COMPACT, "scan_scatter"));
 }

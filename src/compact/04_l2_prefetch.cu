@@ -23,6 +23,10 @@
 
 GP_LAUNCHER(compact_r04_launch, gp_compact_args, ctx, p)
 {
+    if (ctx->forced == 0 && !gp__compact_r04_own(p->n)) { /* the middle sizes: rung 02 (compact_internal.h) */
+        ctx->ran_rung = 2;
+        return gp__compact_r02.launch(ctx, p);
+    }
     const int64_t ahead = (int64_t)ctx->dev->sm_count * C4_AHEAD_PCT / 100;
     return gp__compact_staged_launch(ctx, p, ahead > 0 ? ahead : 1);
 }

@@ -24,7 +24,15 @@ typedef struct gp_compact_args {
     int64_t *num_selected;
 } gp_compact_args;
 
-extern const gp_rung_desc gp__compact_r03;
+extern const gp_rung_desc gp__compact_r02, gp__compact_r03;
+
+/* 1 where rung 04, picked automatically, runs its own kernel; 0 for n in (2^16, 2^20], which it hands to
+ * rung 02 (recorded as the rung that ran): there the grid is at most a few tiles per SM, and rung 02's
+ * 8192-element tiles of 256 threads finish sooner than rung 03/04's 9216-element tiles of 128 threads. H100,
+ * CUB in the same run (results/h100-2026-11-23g/call1/compact-mid.txt), rung 02 / rung 04: 2^16 9.6 / 9.3 us,
+ * 2^17 9.7 / 11.2, 2^18 8.6 / 11.5, 2^19 9.1 / 12.0, 2^20 10.7 / 12.1 (CUB 12-14 us). Forced, rung 04 runs
+ * its own kernel at every size. */
+static inline int gp__compact_r04_own(int64_t n) { return n <= ((int64_t)1 << 16) || n > ((int64_t)1 << 20); }
 
 /* The kernel of rungs 03 and 04 (ahead > 0: each block asks L2 for the tile `ahead` tiles after its own). */
 gp_status gp__compact_staged_launch(const gp_ctx *ctx, const gp_compact_args *p, int64_t ahead);
