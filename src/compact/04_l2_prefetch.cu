@@ -15,6 +15,9 @@
 // H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23c/bench.txt, `gpuprim bench compact`, CUB in the same run):
 //   n=268435456 f32 x>0.5 (~50%): 1990 GB/s of input (4n/t), 2985 GB/s moved (99.3% of copy),
 //   1.306x cub::DeviceSelect::If (rung 03: 1.246x)
+// Picked automatically, this rung hands 2^16 < n <= 2^20 to rung 02 (gp__compact_r04_own in compact_internal.h:
+//   there 02's 256-thread tiles finish sooner, 8.6-10.7 us against 9.3-12.1 us; sweep worst 0.823x -> 1.028x,
+//   results/h100-2026-11-23g/call1/compact-mid.txt and call2/sweep-compact.txt).
 #include "compact_internal.h"
 
 #ifndef C4_AHEAD_PCT
