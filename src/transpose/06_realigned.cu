@@ -23,16 +23,16 @@
 //   4097x4095 0.858x (rung 3 0.815x), 1000x1000 1.299x (rung 4 + edges 0.704x), 256x256 1.027x;
 //   1x4194304 0.953x and 4194304x1 1.378x, where rung 3 runs 2.2x / 2.5x: picked automatically, this rung hands
 //   a single row or column to rung 3 (gp__transpose_r06_own).
-// Unaligned rows stay below the aligned rate (69% vs 97% of copy) although every load and every whole store is
-// 16 bytes: each 256-byte output segment now starts and ends inside a 32-byte sector that the neighbouring tile
-// (another block) completes. Untested hypothesis: DRAM writes of partial sectors (ECC granularity) cost a read;
-// next step: knob GP_TR6_ORDER=1 (blockIdx.x along the row tiles, so the two halves of a sector are written by
-// neighbouring blocks) and ncu's dram__bytes_read on the unaligned case.
+// Unaligned rows stayed below the aligned rate (69% vs 97% of copy) with the tiles in rung 4's order (blockIdx.x
+// along the column tiles), although every load and every whole store is 16 bytes: each 256-byte output segment
+// starts and ends inside a 32-byte sector that the neighbouring row tile (another block, then ~256 blocks later)
+// completes. ncu (results/h100-2026-11-23g/call3/ncu-transpose.txt): DRAM bytes the same as aligned (1.10 + 1.07
+// GB vs 1.07 + 1.05 at 16384^2), L2 write sectors +30% (65.3 M vs 50.3 M), DRAM throughput 63% vs 87%: not
+// extra DRAM traffic but a slower drain. So blockIdx.x walks the row tiles instead: the blocks that complete
+// each other's sectors run side by side. H100 (call3/transpose-order-*.txt, two rounds, cublasSgeam in the same
+// process): 16383x16385 0.937x -> 1.075x, 4097x4095 0.865x -> 0.944x, 16384^2 1.019x -> 1.020x.
 #include "transpose_vec.cuh"
 
-#ifndef GP_TR6_ORDER
-#define GP_TR6_ORDER 0 /* experiment knob: 1 = blockIdx.x walks the row tiles of `in` (output rows contiguous) */
-#endif
 
 template <typename T> struct gp_lanes {
     static constexpr int VE = 16 / sizeof(T);
@@ -90,13 +90,10 @@ __global__ void __launch_bounds__(256) transpose_realigned(int64_t rows, int64_t
     constexpr int VE = G::VE, TILE = G::TILE;
     __shared__ V s[TILE][TR_CHUNKS];
     const int lane = threadIdx.x % TR_CHUNKS, row4 = threadIdx.x / TR_CHUNKS; /* 16 lanes per tile row */
-#if GP_TR6_ORDER /* experiment: blockIdx.x walks the row tiles (the output's contiguous direction) */
+    /* blockIdx.x walks the row tiles of `in`: consecutive blocks write consecutive segments of the same output
+     * rows (and complete each other's partial sectors while they are in L2) */
     const int64_t r0 = (int64_t)blockIdx.x * TILE;
     for (int64_t c0 = (int64_t)blockIdx.y * TILE; c0 < cols; c0 += (int64_t)gridDim.y * TILE) {
-#else
-    const int64_t c0 = (int64_t)blockIdx.x * TILE;
-    for (int64_t r0 = (int64_t)blockIdx.y * TILE; r0 < rows; r0 += (int64_t)gridDim.y * TILE) {
-#endif
         const bool full = r0 + TILE <= rows && c0 + TILE <= cols;
         /* read: this thread's micro-block rows VE*row4 + k, columns c0 + VE*lane .. + VE-1 */
         V a[VE];
@@ -182,13 +179,8 @@ static gp_status gp__transpose_r06_realigned(cudaStream_t s, int elem_bytes, int
     const int mis_in = (int)((uintptr_t)in / (uintptr_t)elem_bytes % (uintptr_t)ve);
     const int mis_out = (int)((uintptr_t)out / (uintptr_t)elem_bytes % (uintptr_t)ve);
     const int64_t ext_in = span(rows, cols, ld_in); /* stores need no span: each one is an element of out */
-#if GP_TR6_ORDER
     if (!gp_transpose_grid_ok(rows, tile)) return GP_ERROR_INVALID_VALUE;
-    const dim3 grid = gp_transpose_grid(cols, rows, tile, tile), block(256);
-#else
-    if (!gp_transpose_grid_ok(cols, tile)) return GP_ERROR_INVALID_VALUE;
-    const dim3 grid = gp_transpose_grid(rows, cols, tile, tile), block(256);
-#endif
+    const dim3 grid = gp_transpose_grid(cols, rows, tile, tile), block(256); /* x: row tiles, y: column tiles */
 #define LAUNCH(T)                                                                                              \
     do {                                                                                                       \
         if (aligned)                                                                                           \
