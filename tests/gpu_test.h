@@ -18,6 +18,15 @@ static inline uint64_t tc_seed(const char *test)
     return seed;
 }
 
+/* GP_TEST_SMALL (any value) drops each test's big shapes for compute-sanitizer; GP_TEST_SMALL=2 also keeps only
+ * the smallest shapes where a test's cases are slow under racecheck (every shared-memory access is checked): the
+ * shapes still cover edge and multi-tile blocks. */
+static inline int tc_tiny(void)
+{
+    const char *s = getenv("GP_TEST_SMALL");
+    return s && atoi(s) >= 2;
+}
+
 /* GP_TEST_RUNGS="0,6" runs only the rungs listed (0: the automatic choice) in the tests' loops over rungs,
  * e.g. to split a long compute-sanitizer run over processes; unset or empty: every rung. */
 static inline int tc_rung_selected(int r)

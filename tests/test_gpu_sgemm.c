@@ -3,7 +3,8 @@
  * the padding untouched, alpha/beta (beta = 0 with C full of NaN), k = 0, alpha = 0, misaligned pointers and
  * odd ld (the scalar fall-backs), large shapes vs cuBLAS pedantic fp32, argument errors, a user stream.
  * Bound: relative Frobenius error <= gpt_sgemm_tol(k) = max(1e-5, 16 * 2^-24 * sqrt(k)).
- * GP_TEST_SMALL (compute-sanitizer) drops the large shapes; GP_TEST_LARGE (or any argument) adds matrices of
+ * GP_TEST_SMALL (compute-sanitizer) drops the large shapes, GP_TEST_SMALL=2 (racecheck) also the small list's
+ * shapes of more than 2^20 multiply-adds; GP_TEST_LARGE (or any argument) adds matrices of
  * more than 2^31 elements (needs ~11 GB free). Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
@@ -206,9 +207,11 @@ int main(int argc, char **argv)
     for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) if (tc_rung_selected(r)) {
         int before = tc_fail;
         /* every shape x 4 transposes vs the double CPU reference */
-        for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+        for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+            if (tc_tiny() && small[i][0] * small[i][1] * small[i][2] > (1 << 20)) continue; /* racecheck */
             for (int t = 0; t < 4; t++)
                 CHECK(run(h, r, t & 1, t >> 1, small[i][0], small[i][1], small[i][2], 1.f, 0.f, 0, 0, 0, seed++) == 0);
+        }
         for (int t = 0; t < 4; t++) {
             /* alpha/beta with ld > dims (padding untouched) and 1-3 element offsets (misaligned: scalar paths) */
             CHECK(run(h, r, t & 1, t >> 1, 67, 45, 53, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);

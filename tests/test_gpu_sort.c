@@ -4,7 +4,8 @@
  * ranges; both orders; offset pointers; exact workspaces and the handle's; each configuration of rung 05 (and
  * which path ran); a user stream; argument errors and a workspace one byte short; 20 repeated runs of the
  * look-back rungs (races show as errors that move); more than 2^31 keys where memory allows (GP_TEST_LARGE).
- * GP_TEST_SMALL (compute-sanitizer) trims the sizes and takes one key/value type per size. Every case is
+ * GP_TEST_SMALL (compute-sanitizer) trims the sizes and takes one key/value type per size; GP_TEST_SMALL=2
+ * (racecheck) repeats the look-back runs 4x and shortens the user-stream case. Every case is
  * checked element by element against the CPU reference (tools/prim_sort.c). Exits 77 without a device. */
 #include "tcheck.h"
 #include "gpu_test.h"
@@ -344,16 +345,17 @@ int main(int argc, char **argv)
     {
         const int lb[2] = {gp_rung_find(GP_PRIM_SORT, "onesweep"), gp_rung_find(GP_PRIM_SORT, "onesweep_lean")};
         const int64_t n = small ? 100003 : ((int64_t)1 << 22) + 3;
+        const int reps = tc_tiny() ? 4 : 20; /* GP_TEST_SMALL=2: racecheck */
         for (int i = 0; i < 2; i++) {
             int fails = 0;
-            if (!runs(h, lb[i])) continue;
-            for (int rep = 0; rep < 20; rep++) {
+            if (!tc_rung_selected(lb[i]) || !runs(h, lb[i])) continue;
+            for (int rep = 0; rep < reps; rep++) {
                 gpt_sort_case c = gpt_sort_case_of(lb[i], rep & 1 ? GP_SORT_U64 : GP_SORT_U32, rep % 3 == 0 ? 4 : 0, n,
                                                    rep & 2 ? GPT_SORT_SIXTEEN : GPT_SORT_RANDOM, (gp_sort_order)(rep & 1));
                 fails += gpt_verify_sort_case(h, &c, seed++, 0);
             }
             CHECK_EQ_INT(fails, 0);
-            printf("look-back rung %d repeated 20x at n=%lld: %d failures\n", lb[i], (long long)n, fails);
+            printf("look-back rung %d repeated %dx at n=%lld: %d failures\n", lb[i], reps, (long long)n, fails);
         }
     }
     /* on a user stream */
@@ -361,7 +363,7 @@ int main(int argc, char **argv)
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);
     for (int r = 0; r <= rungs; r++) if (tc_rung_selected(r)) {
         if (!runs(h, r)) continue;
-        CHECK(gpt_verify_sort_case(h, &(gpt_sort_case){r, -1, GP_SORT_U32, 4, small ? 100003 : (1 << 20) + 7, GPT_SORT_RANDOM,
+        CHECK(gpt_verify_sort_case(h, &(gpt_sort_case){r, -1, GP_SORT_U32, 4, tc_tiny() ? 20011 : small ? 100003 : (1 << 20) + 7, GPT_SORT_RANDOM,
                                                        GP_SORT_ASCENDING, 0, -1, 1, 1, 0}, seed++, 0) == 0);
         CHECK(gpt_verify_sort_case(h, &(gpt_sort_case){r, -1, GP_SORT_F32, 0, 5000, GPT_SORT_F32_SPECIAL,
                                                        GP_SORT_DESCENDING, 0, -1, 0, 0, 1}, seed++, 0) == 0);
