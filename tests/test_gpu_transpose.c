@@ -53,8 +53,9 @@ static void arg_checks(gp_handle h)
     cudaFree(dd);
 }
 
-/* The dispatcher's choice: rung 6 (realigned) for any alignment; forced, the 16-byte rungs (vec4, grouped)
- * where every row starts on a 16-byte boundary, a rung below them otherwise. */
+/* The dispatcher's choice: rung 6 (realigned), which runs rung 4 for aligned matrices of whole tiles and rung 3
+ * for a single row or column; forced, the 16-byte rungs (vec4, grouped) where every row starts on a 16-byte
+ * boundary, a rung below them otherwise. */
 static void fallbacks(gp_handle h, uint64_t *seed)
 {
     const int vec4 = gp_rung_find(GP_PRIM_TRANSPOSE, "vec4"), grouped = gp_rung_find(GP_PRIM_TRANSPOSE, "grouped");
@@ -62,7 +63,9 @@ static void fallbacks(gp_handle h, uint64_t *seed)
     int aligned;
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 0, 0, (*seed)++, 0) == 0);
     aligned = tc_auto_rung(h, GP_PRIM_TRANSPOSE);
-    CHECK_EQ_INT(aligned, realigned);
+    CHECK_EQ_INT(aligned, vec4); /* whole aligned tiles: rung 6 hands them to rung 4 */
+    CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 250, 252, 256, 0, 0, (*seed)++, 0) == 0);
+    CHECK_EQ_INT(tc_auto_rung(h, GP_PRIM_TRANSPOSE), realigned);
     CHECK(gpt_verify_transpose_case(h, grouped, 4, 256, 256, 256, 256, 4, 0, (*seed)++, 0) == 0); /* off 16 B */
     CHECK_EQ_INT(tc_last_rung(h, GP_PRIM_TRANSPOSE), grouped);
     CHECK(gpt_verify_transpose_case(h, 0, 4, 256, 256, 256, 256, 1, 0, (*seed)++, 0) == 0); /* in not 16-B aligned */
@@ -80,7 +83,7 @@ static void fallbacks(gp_handle h, uint64_t *seed)
     CHECK(gpt_verify_transpose_case(h, vec4, 8, 256, 256, 256, 257, 0, 0, (*seed)++, 0) == 0); /* ld_out odd */
     CHECK(tc_last_rung(h, GP_PRIM_TRANSPOSE) >= 1 && tc_last_rung(h, GP_PRIM_TRANSPOSE) < vec4);
     CHECK(gpt_verify_transpose_case(h, 0, 8, 256, 256, 256, 256, 0, 2, (*seed)++, 0) == 0); /* f64, 16-B aligned */
-    CHECK_EQ_INT(tc_auto_rung(h, GP_PRIM_TRANSPOSE), aligned);
+    CHECK_EQ_INT(tc_auto_rung(h, GP_PRIM_TRANSPOSE), vec4);
     CHECK(gpt_verify_transpose_case(h, grouped, 8, 256, 256, 256, 256, 0, 1, (*seed)++, 0) == 0); /* 8-B aligned */
     CHECK(tc_last_rung(h, GP_PRIM_TRANSPOSE) >= 1 && tc_last_rung(h, GP_PRIM_TRANSPOSE) < vec4);
 }

@@ -140,8 +140,18 @@ static void transpose_rule(void)
     CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "vec4"), &h100, &a), rung(GP_PRIM_TRANSPOSE, "vec4"));
     CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "vec4"), &h100, &odd), rung(GP_PRIM_TRANSPOSE, "padded"));
     /* rung 6, picked automatically, hands a single row or column to rung 3 at launch */
-    CHECK(gp__transpose_r06_own(2, 2) && gp__transpose_r06_own(1000, 1000) && gp__transpose_r06_own(2, (int64_t)1 << 40));
-    CHECK(!gp__transpose_r06_own(1, 4194304) && !gp__transpose_r06_own(4194304, 1) && !gp__transpose_r06_own(1, 1));
+    CHECK_EQ_INT(gp__transpose_r06_runs(2, 2, 64, 1), 6);
+    CHECK_EQ_INT(gp__transpose_r06_runs(1000, 1000, 64, 1), 6);
+    CHECK_EQ_INT(gp__transpose_r06_runs(2, (int64_t)1 << 40, 64, 0), 6);
+    CHECK_EQ_INT(gp__transpose_r06_runs(1, 4194304, 64, 1), 3);
+    CHECK_EQ_INT(gp__transpose_r06_runs(4194304, 1, 64, 0), 3);
+    CHECK_EQ_INT(gp__transpose_r06_runs(1, 1, 64, 1), 3);
+    /* whole tiles with every row 16-byte aligned: rung 4's kernel alone */
+    CHECK_EQ_INT(gp__transpose_r06_runs(256, 256, 64, 1), 4);
+    CHECK_EQ_INT(gp__transpose_r06_runs(16384, 64, 64, 1), 4);
+    CHECK_EQ_INT(gp__transpose_r06_runs(256, 256, 64, 0), 6);
+    CHECK_EQ_INT(gp__transpose_r06_runs(256, 257, 64, 1), 6);
+    CHECK_EQ_INT(gp__transpose_r06_runs(96, 64, 32, 1), 4); /* f64: 32x32 tiles */
     CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "grouped"), &h100, &a), rung(GP_PRIM_TRANSPOSE, "grouped"));
     CHECK_EQ_INT(pick(GP_PRIM_TRANSPOSE, rung(GP_PRIM_TRANSPOSE, "grouped"), &h100, &odd), rung(GP_PRIM_TRANSPOSE, "padded"));
 }

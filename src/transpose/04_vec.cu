@@ -35,7 +35,7 @@ extern "C" int gp__transpose_vec_ok(int elem_bytes, const void *in, int64_t ld_i
     return gp_aligned(in, 16) && gp_aligned(out, 16) && ld_in % per16 == 0 && ld_out % per16 == 0;
 }
 
-static gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
+extern "C" gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
                                             int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out)
 {
     const int tile = TR_CHUNKS * (16 / elem_bytes);

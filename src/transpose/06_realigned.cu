@@ -22,7 +22,7 @@
 //   16383x16385 f32: 2074 GB/s, 69.0% of copy, 0.933x (rung 3: 1727 GB/s, 0.776x)
 //   4097x4095 0.858x (rung 3 0.815x), 1000x1000 1.299x (rung 4 + edges 0.704x), 256x256 1.027x;
 //   1x4194304 0.953x and 4194304x1 1.378x, where rung 3 runs 2.2x / 2.5x: picked automatically, this rung hands
-//   a single row or column to rung 3 (gp__transpose_r06_own).
+//   a single row or column to rung 3, and aligned matrices of whole tiles to rung 4 (gp__transpose_r06_runs).
 // Unaligned rows stayed below the aligned rate (69% vs 97% of copy) with the tiles in rung 4's order (blockIdx.x
 // along the column tiles), although every load and every whole store is 16 bytes: each 256-byte output segment
 // starts and ends inside a 32-byte sector that the neighbouring row tile (another block, then ~256 blocks later)
@@ -31,6 +31,9 @@
 // extra DRAM traffic but a slower drain. So blockIdx.x walks the row tiles instead: the blocks that complete
 // each other's sectors run side by side. H100 (call3/transpose-order-*.txt, two rounds, cublasSgeam in the same
 // process): 16383x16385 0.937x -> 1.075x, 4097x4095 0.865x -> 0.944x, 16384^2 1.019x -> 1.020x.
+// Picked automatically, it hands aligned matrices of whole tiles to rung 4's kernel (smaller, no edge paths):
+// 256^2 7.0 -> 4.8 us (0.882x -> 1.362x), equal at 16384^2. Sweep with both (results/h100-2026-11-23g/call5):
+// geomean 1.305x cublasSgeam, worst 4097x4095 0.935x, every other shape >= 1.017x.
 #include "transpose_vec.cuh"
 
 
@@ -197,10 +200,17 @@ static gp_status gp__transpose_r06_realigned(cudaStream_t s, int elem_bytes, int
 
 GP_LAUNCHER(transpose_r06_launch, gp_transpose_args, ctx, p)
 {
-    if (ctx->forced == 0 && !gp__transpose_r06_own(p->rows, p->cols)) { /* a single row or column: rung 3 */
-        ctx->ran_rung = 3;
-        return gp__transpose_r03_padded(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in,
-                                        p->out, p->ld_out);
+    if (ctx->forced == 0) { /* picked automatically: a single row or column to rung 3, whole aligned tiles to 4 */
+        const int tile = TR_CHUNKS * (16 / p->elem_bytes);
+        const int vec_ok = gp__transpose_vec_ok(p->elem_bytes, p->in, p->ld_in, p->out, p->ld_out);
+        const int r = gp__transpose_r06_runs(p->rows, p->cols, tile, vec_ok);
+        ctx->ran_rung = r;
+        if (r == 3)
+            return gp__transpose_r03_padded(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in,
+                                            p->out, p->ld_out);
+        if (r == 4)
+            return gp__transpose_r04_vec4(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in,
+                                          p->out, p->ld_out);
     }
     return gp__transpose_r06_realigned(ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
 }

@@ -27,10 +27,24 @@ gp_status gp__transpose_r03_padded(const gp_device_info *dev, cudaStream_t s, in
  * 16-byte multiples, so that every row of in and out starts on a 16-byte boundary. */
 int gp__transpose_vec_ok(int elem_bytes, const void *in, int64_t ld_in, const void *out, int64_t ld_out);
 
-/* 1 where rung 6, picked automatically, runs its own kernel; a single row or column (a strided copy) it hands
- * to rung 3, whose 32x32 tiles waste less of the block there. H100 (results/h100-2026-11-23g/call1): 1x4194304
- * f32 rung 6 0.953x cublasSgeam, rung 3 2.19-2.24x; 4194304x1 rung 6 1.378x, rung 3 2.52-2.57x. */
-static inline int gp__transpose_r06_own(int64_t rows, int64_t cols) { return rows > 1 && cols > 1; }
+/* The rung that runs when rung 6 is picked automatically: 6 (its own kernel), or
+ *  - 3 for a single row or column (a strided copy), where rung 3's 32x32 tiles waste less of the block. H100
+ *    (results/h100-2026-11-23g/call1): 1x4194304 f32 rung 6 0.953x cublasSgeam, rung 3 2.19-2.24x; 4194304x1
+ *    rung 6 1.378x, rung 3 2.52-2.57x;
+ *  - 4 where rung 4's kernel alone covers the matrix (every row 16-byte aligned: vec_ok; rows and cols whole
+ *    tiles of `tile`): the same tile code without rung 6's edge paths, so a smaller kernel; rung 6 measured
+ *    equal at 16384^2 (1.018-1.020x) and 0.7 us slower at 256^2 (7.0 us against rung 4's 6.3, cuBLAS 6.0-6.9;
+ *    call1-4 sweeps). */
+static inline int gp__transpose_r06_runs(int64_t rows, int64_t cols, int tile, int vec_ok)
+{
+    if (rows <= 1 || cols <= 1) return 3;
+    if (vec_ok && rows % tile == 0 && cols % tile == 0) return 4;
+    return 6;
+}
+
+/* Rung 4's launcher on raw arguments (rung 6 hands it whole-tile aligned matrices). */
+gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
+                                 int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out);
 
 #ifdef __cplusplus
 }
