@@ -12,12 +12,14 @@
 // - Edges: tiles that pass the matrix's last row or column, and chunks that would cross the start or end of
 //   the matrix's span, use per-element bounds; chunks wholly outside the matrix's columns are not read. Inner
 //   tiles of an aligned matrix compile to rung 4's code (the ALIGNED instantiation: no shuffles).
+// - Order: blockIdx.x walks the row tiles of `in` (rung 4: the column tiles), so the blocks that write the two
+//   parts of an output sector run side by side (measured below).
 // Global bytes: as rung 4 (2 * rows * cols * sizeof(T)), plus the 17th chunk per misaligned tile row (which
 // the neighbouring tile reads too: an L2 hit). Predicted: unaligned rows near rung 4's aligned rate (rung 3
 // reaches 57% of copy there, cublasSgeam 74%); sizes that are not tile multiples in one launch instead of 3
 // (1000^2 f32: rung 4 + two rung-3 launches ran at 0.62x cublasSgeam, 1024^2 at 1.23x).
-// H100 80GB HBM3, 2026-11-23 (results/h100-2026-11-23g/call1, `gpuprim bench transpose --rung 6` and
-// `gpuprim bench --sweep transpose`; cublasSgeam in the same run):
+// H100 80GB HBM3, 2026-11-23, first version, in rung 4's tile order (results/h100-2026-11-23g/call1, `gpuprim
+// bench transpose --rung 6` and `gpuprim bench --sweep transpose`; cublasSgeam in the same run):
 //   16384x16384 f32: 2911 GB/s, 96.8% of D2D copy, 1.018x (rung 4: 2908 GB/s, 1.018x)
 //   16383x16385 f32: 2074 GB/s, 69.0% of copy, 0.933x (rung 3: 1727 GB/s, 0.776x)
 //   4097x4095 0.858x (rung 3 0.815x), 1000x1000 1.299x (rung 4 + edges 0.704x), 256x256 1.027x;
@@ -35,7 +37,6 @@
 // 256^2 7.0 -> 4.8 us (0.882x -> 1.362x), equal at 16384^2. Sweep with both (results/h100-2026-11-23g/call5):
 // geomean 1.305x cublasSgeam, worst 4097x4095 0.935x, every other shape >= 1.017x.
 #include "transpose_vec.cuh"
-
 
 template <typename T> struct gp_lanes {
     static constexpr int VE = 16 / sizeof(T);
