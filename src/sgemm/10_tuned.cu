@@ -41,7 +41,9 @@
 // 0.937x / 0.910x (slower); a second main loop without any edge path for blocks wholly inside the matrices:
 // 0.943x / 0.937x (no gain at 4096^3, slower at 8192^3: two copies of the loop). Both dropped. What is left
 // at 4096^3 (0.957x with BK 32, the rule above) is not the edge path; the next step is ncu's stall reasons of
-// cfg 1 against cuBLAS's kernel at 4096^3.
+// cfg 1 against cuBLAS's kernel at 4096^3 (scripts/ncu-sgemm.sh). Session 10, each row timed alternating with
+// cuBLAS (results/h100-2026-11-23g/call1/bench-sgemm.txt): 4096^3 0.955x, 8192^3 0.991x, 32768x256x4096 0.977x;
+// cuBLAS's time unchanged since session 1 (2.659 ms at 4096^3), rung 10's 2.782 ms against 2.728 ms then.
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
