@@ -263,6 +263,57 @@ int main(void)
         CHECK(planned == nd * nd * 4 * 2);
     }
 
+    /* packing (gp__gemm_h_pack_plan): what is copied, in which layout, where in the workspace */
+    {
+        static char ws[256] __attribute__((aligned(128))); /* a 128-byte aligned base (never dereferenced) */
+        gp_gemm_h_pack pk;
+        gp_gemm_args q;
+        a = args(2047, 3001, 1537, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1); /* TT, lda 2047, ldb 1537: rows unaligned */
+        a.lda = 2047;
+        a.ldb = 1537;
+        a.vec_a = a.vec_b = 0;
+        CHECK(!gp__gemm_h_takes(&h100, &a, 6));
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.ok && pk.pack_a && pk.pack_b && pk.ta == 1 && pk.tb == 1);
+        CHECK(pk.rows_a == 1537 && pk.lda == 2048 && pk.rows_b == 3001 && pk.ldb == 1544);
+        CHECK(pk.off_b == (size_t)1537 * 2048 * 2 && pk.off_b % 128 == 0);
+        CHECK(pk.bytes == pk.off_b + (size_t)9267200 && pk.bytes % 128 == 0); /* 3001 x 1544 x 2 rounded up to 128 */
+        q = gp__gemm_h_packed_args(&a, &pk, ws, (size_t)32 << 20);
+        CHECK(q.A == ws && q.B == ws + pk.off_b && q.lda == 2048 && q.ldb == 1544 && q.vec_a && q.vec_b);
+        CHECK((char *)q.ws == ws + pk.bytes && q.ws_bytes == ((size_t)32 << 20) - pk.bytes);
+        CHECK(gp__gemm_h_takes(&h100, &q, 6) && gp__gemm_h_pick(&h100, &q).rung >= 4);
+        /* tf32 NN: B (k x n) transposed to n x k; A as it is */
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        a.lda = a.ldb = 4096;
+        CHECK(!gp__gemm_h_takes(&h100, &a, 6));
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 0 && pk.tb == 1 && pk.rows_b == 4096 && pk.ldb == 4096);
+        CHECK(pk.off_b == 0 && pk.bytes == (size_t)4096 * 4096 * 4);
+        q = gp__gemm_h_packed_args(&a, &pk, ws, (size_t)128 << 20);
+        CHECK(q.A == a.A && q.lda == 4096 && q.ta == 0 && q.tb == 1 && gp__gemm_h_takes(&h100, &q, 6));
+        /* tf32 TN: A (k x m) transposed to m x k, ld rounded to 4 elements */
+        a = args(1000, 512, 1001, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1);
+        a.lda = 1000;
+        a.ldb = 1004;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.ok && pk.pack_a && !pk.pack_b && pk.ta == 0 && pk.rows_a == 1000 && pk.lda == 1004);
+        CHECK(pk.bytes == (size_t)1000 * 1004 * 4 / 128 * 128 + ((size_t)1000 * 1004 * 4 % 128 ? 128 : 0));
+        /* nothing to pack: aligned 16-bit operands in any layout, tf32 NT, k == 0 */
+        a = args(300, 200, 100, GP_DTYPE_F16, GP_DTYPE_F16, 1, 0);
+        CHECK(!gp__gemm_h_pack_plan(&a).ok);
+        a = args(300, 200, 100, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
+        CHECK(!gp__gemm_h_pack_plan(&a).ok);
+        a = args(300, 200, 0, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0);
+        a.vec_a = 0;
+        CHECK(!gp__gemm_h_pack_plan(&a).ok);
+        /* 16-bit, only B unaligned, N layout: copied k x n with ld rounded to 8 elements */
+        a = args(64, 100, 30, GP_DTYPE_BF16, GP_DTYPE_F32, 0, 0);
+        a.vec_b = 0;
+        a.ldb = 100;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.tb == 0 && pk.rows_b == 30 && pk.ldb == 104 && pk.bytes == 6272);
+    }
+
     printf("test_hpick: %d checks, %d failed\n", checks, fails);
     return fails != 0;
 }

@@ -64,6 +64,7 @@ typedef struct gp_ctx {
     int forced;                    /* the rung the caller forced (gp_set_rung), 0: the automatic choice */
     int ran_config;
     int ran_rung;
+    uint32_t supported;            /* bit r: rung r runs on this device and build (a launcher handing off checks it) */
 } gp_ctx;
 
 /* Every rung of a primitive has the same two entry points over the primitive's argument struct

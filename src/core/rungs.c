@@ -166,7 +166,8 @@ gp_status gp__dispatch(gp_handle h, gp_prim p, const void *args)
     const gp_prim_desc *pd = gp__prim(p);
     gp_status st;
     gp_ctx c;
-    int rung = gp__pick(pd, h->rung[p], gp__supported_rungs(h, p), &h->dev, args, &st);
+    const uint32_t supported = gp__supported_rungs(h, p);
+    int rung = gp__pick(pd, h->rung[p], supported, &h->dev, args, &st);
     h->last_rung[p] = rung;
     h->last_config[p] = -1;
     if (!rung) return st;
@@ -178,6 +179,7 @@ gp_status gp__dispatch(gp_handle h, gp_prim p, const void *args)
     c.forced = h->rung[p];
     c.ran_config = -1;
     c.ran_rung = rung;
+    c.supported = supported;
     st = pd->rungs[rung - 1]->launch(&c, args);
     h->last_rung[p] = c.ran_rung;
     h->last_config[p] = c.ran_config;

@@ -205,6 +205,9 @@ extern "C" gp_status gp__gemm_r03_launch_cfg(const gp_device_info *dev, cudaStre
 
 GP_LAUNCHER(gemm_r03_launch, gp_gemm_args, ctx, a)
 {
+    int handled = 0; /* picked automatically: operands the Hopper rungs cannot read may go to them packed */
+    const gp_status st = gp__gemm_pack_handoff(ctx, a, &handled);
+    if (handled || st != GP_SUCCESS) return st;
     return gp__gemm_r03_launch_cfg(ctx->dev, ctx->stream, a, ctx->config, &ctx->ran_config);
 }
 

@@ -48,6 +48,12 @@ int gp__gemm_r03_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k
 const char *gp__gemm_r03_config_name(int cfg);
 gp_status gp__gemm_r03_launch_cfg(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int cfg, int *ran);
 
+/* Rung 03's hand-off (src/gemm/hopper/hopper_pack.c): picked automatically (c->forced == 0) for a call the
+ * Hopper rungs cannot describe, with GP_GEMM_PACK=1 builds, it copies the operands into the workspace and runs
+ * the Hopper plan on the copies (*handled = 1, c->ran_rung = the plan's rung); else *handled = 0 and nothing was
+ * queued. */
+gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled);
+
 #ifdef __cplusplus
 }
 #endif

@@ -199,20 +199,23 @@ static gp_status gp__transpose_r06_realigned(cudaStream_t s, int elem_bytes, int
     return gp__launch_status();
 }
 
+extern "C" gp_status gp__transpose_r06_auto(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
+                                           int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out,
+                                           int *ran)
+{
+    const int tile = TR_CHUNKS * (16 / elem_bytes);
+    const int r = gp__transpose_r06_runs(rows, cols, tile, gp__transpose_vec_ok(elem_bytes, in, ld_in, out, ld_out));
+    if (ran) *ran = r;
+    if (r == 3) return gp__transpose_r03_padded(dev, s, elem_bytes, rows, cols, in, ld_in, out, ld_out);
+    if (r == 4) return gp__transpose_r04_vec4(dev, s, elem_bytes, rows, cols, in, ld_in, out, ld_out);
+    return gp__transpose_r06_realigned(s, elem_bytes, rows, cols, in, ld_in, out, ld_out);
+}
+
 GP_LAUNCHER(transpose_r06_launch, gp_transpose_args, ctx, p)
 {
-    if (ctx->forced == 0) { /* picked automatically: a single row or column to rung 3, whole aligned tiles to 4 */
-        const int tile = TR_CHUNKS * (16 / p->elem_bytes);
-        const int vec_ok = gp__transpose_vec_ok(p->elem_bytes, p->in, p->ld_in, p->out, p->ld_out);
-        const int r = gp__transpose_r06_runs(p->rows, p->cols, tile, vec_ok);
-        ctx->ran_rung = r;
-        if (r == 3)
-            return gp__transpose_r03_padded(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in,
-                                            p->out, p->ld_out);
-        if (r == 4)
-            return gp__transpose_r04_vec4(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in,
-                                          p->out, p->ld_out);
-    }
+    if (ctx->forced == 0) /* picked automatically: a single row or column to rung 3, whole aligned tiles to 4 */
+        return gp__transpose_r06_auto(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out,
+                                      p->ld_out, &ctx->ran_rung);
     return gp__transpose_r06_realigned(ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
 }
 

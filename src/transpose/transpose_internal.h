@@ -42,6 +42,11 @@ static inline int gp__transpose_r06_runs(int64_t rows, int64_t cols, int tile, i
     return 6;
 }
 
+/* Rung 6 picked automatically, on raw arguments (checked as the dispatcher does): runs rung 3, 4 or 6 as
+ * gp__transpose_r06_runs says and writes which to *ran (may be NULL). Also gemm's packing of tf32 operands. */
+gp_status gp__transpose_r06_auto(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows, int64_t cols,
+                                 const void *in, int64_t ld_in, void *out, int64_t ld_out, int *ran);
+
 /* Rung 4's launcher on raw arguments (rung 6 hands it whole-tile aligned matrices). */
 gp_status gp__transpose_r04_vec4(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
                                  int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out);

@@ -89,6 +89,27 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
  * that rung, with the plan's configuration where the plan names the same rung (split-k), else its own. */
 gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *a, int rung);
 
+/* ---- Packing (issue 16; experiment, off unless built with GP_GEMM_PACK=1: hopper_pack.c) ----
+ * Operands the TMA cannot describe (vec_a / vec_b == 0) and tf32's MN-major operands are copied into the
+ * workspace, K-major for tf32 (a transpose), in their own layout otherwise, with leading dimensions rounded up to
+ * 16 bytes; the Hopper plan then runs on the copies, its split-k partials after them. Counted in
+ * scripts/experiments/gemm_hopper/NOTES.md ("Session 10"). */
+typedef struct gp_gemm_h_pack {
+    int ok;                 /* 1: at least one operand is packed and the Hopper rungs can then take the call */
+    int pack_a, pack_b;     /* which operands are copied */
+    int ta, tb;             /* the layouts the plan sees (tf32: 0 and 1) */
+    int64_t lda, ldb;       /* leading dimensions of the packed copies (multiples of 16 bytes) */
+    int64_t rows_a, rows_b; /* rows of the packed copies as stored */
+    size_t off_b;           /* offset of B's copy in the workspace (A's is 0); multiples of 128 bytes */
+    size_t bytes;           /* workspace the copies take (a multiple of 128 bytes) */
+} gp_gemm_h_pack;
+/* What packing these arguments needs (pure; hopper_pick.c). ok == 0 where nothing needs packing, k == 0, or a
+ * dimension exceeds INT32_MAX. */
+gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a);
+/* The arguments the plan sees once the copies sit at ws (pure): packed operands, vec flags, the workspace left
+ * after the copies (ws + bytes, ws_bytes - bytes). */
+gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack *pk, void *ws, size_t ws_bytes);
+
 gp_kernel_info gp__gemm_r04_kernel(void);
 gp_kernel_info gp__gemm_r05_kernel(void);
 gp_kernel_info gp__gemm_r06_kernel(void);

@@ -109,6 +109,54 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
     return p;
 }
 
+static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
+static size_t round128(size_t x) { return (x + 127) / 128 * 128; }
+
+gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a)
+{
+    gp_gemm_h_pack pk;
+    memset(&pk, 0, sizeof pk);
+    if (!a || a->k == 0 || a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return pk;
+    const int tf32 = a->compute == GP_COMPUTE_TF32;
+    const int64_t esz = tf32 ? 4 : (int64_t)gp__gemm_elem_size(a->ab_type), per16 = 16 / esz;
+    if (esz == 0) return pk;
+    /* A: tf32 needs m x k (ta = 0); 16-bit types keep the layout */
+    pk.pack_a = !a->vec_a || (tf32 && a->ta);
+    pk.ta = tf32 ? 0 : a->ta;
+    pk.rows_a = pk.ta ? a->k : a->m;
+    pk.lda = pk.pack_a ? round_up(pk.ta ? a->m : a->k, per16) : a->lda;
+    /* B: tf32 needs n x k (tb = 1) */
+    pk.pack_b = !a->vec_b || (tf32 && !a->tb);
+    pk.tb = tf32 ? 1 : a->tb;
+    pk.rows_b = pk.tb ? a->n : a->k;
+    pk.ldb = pk.pack_b ? round_up(pk.tb ? a->k : a->n, per16) : a->ldb;
+    pk.off_b = pk.pack_a ? round128((size_t)(pk.rows_a * pk.lda * esz)) : 0;
+    pk.bytes = pk.off_b + (pk.pack_b ? round128((size_t)(pk.rows_b * pk.ldb * esz)) : 0);
+    pk.ok = pk.pack_a || pk.pack_b;
+    return pk;
+}
+
+gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack *pk, void *ws, size_t ws_bytes)
+{
+    gp_gemm_args q = *a;
+    char *base = (char *)ws;
+    if (pk->pack_a) {
+        q.A = base;
+        q.lda = pk->lda;
+        q.ta = pk->ta;
+        q.vec_a = gp__gemm_vec_ok(q.A, q.lda, a->compute == GP_COMPUTE_TF32 ? 4 : gp__gemm_elem_size(a->ab_type));
+    }
+    if (pk->pack_b) {
+        q.B = base + pk->off_b;
+        q.ldb = pk->ldb;
+        q.tb = pk->tb;
+        q.vec_b = gp__gemm_vec_ok(q.B, q.ldb, a->compute == GP_COMPUTE_TF32 ? 4 : gp__gemm_elem_size(a->ab_type));
+    }
+    q.ws = ws_bytes > pk->bytes ? base + pk->bytes : NULL;
+    q.ws_bytes = ws_bytes > pk->bytes ? ws_bytes - pk->bytes : 0;
+    return q;
+}
+
 #define EPI_NAME(e) ((e) == 1 ? "whole" : (e) == 2 ? "half" : "chunk")
 const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 {

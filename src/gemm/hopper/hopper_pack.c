@@ -1,0 +1,55 @@
+/* hopper_pack.c — rung 03's hand-off to the Hopper plan through packed operands (issue 16; an experiment until
+ * measured: the hand-off runs only in builds with GP_GEMM_PACK=1, e.g. a variant library through GP_KNOB_FLAGS
+ * with GP_KNOB_SOURCES=src/gemm/hopper/hopper_pack).
+ * The automatic choice sends a call whose A or B the TMA cannot describe (rows not on 16-byte boundaries) or, for
+ * tf32, whose operand is MN-major to rung 03 (cp.async + mma.sync: 0.50x cublasLt at 2047x3001x1537 TT bf16,
+ * 0.44x at tf32 NN 4096^3, session 9). Here rung 03, picked automatically on a device and build that run the
+ * Hopper rungs, first copies such operands into the handle's workspace (gp__gemm_h_pack_plan: a 2-D copy with the
+ * leading dimension rounded up to 16 bytes, or for tf32 a transpose to K-major by transpose rung 06's kernels),
+ * then runs the Hopper plan on the copies with the rest of the workspace for its split-k partials. Where the
+ * copies do not fit in the workspace, or no Hopper rung takes the packed call, nothing is queued and rung 03 runs.
+ * Counted and predicted in scripts/experiments/gemm_hopper/NOTES.md ("Session 10"): ~2.2-2.8x cublasLt at
+ * 2047x3001x1537 TT, ~0.90x at tf32 NN 4096^3. Not yet measured. */
+#include <stdint.h>
+#include "hopper_internal.h"
+#include "../../transpose/transpose_internal.h"
+
+#ifndef GP_GEMM_PACK
+#define GP_GEMM_PACK 0 /* 1: rung 03's automatic calls hand packable shapes to the Hopper plan */
+#endif
+
+/* Copies (or, for tf32, transposes) the operand stored rows x cols at src (leading dimension ld) into dst with
+ * leading dimension ld_dst; transposed: dst is cols x rows. */
+static gp_status pack_operand(const gp_device_info *dev, cudaStream_t s, const void *src, int64_t rows, int64_t cols,
+                              int64_t ld, void *dst, int64_t ld_dst, size_t esz, int transpose)
+{
+    if (transpose) return gp__transpose_r06_auto(dev, s, (int)esz, rows, cols, src, ld, dst, ld_dst, NULL);
+    return cudaMemcpy2DAsync(dst, (size_t)ld_dst * esz, src, (size_t)ld * esz, (size_t)cols * esz, (size_t)rows,
+                             cudaMemcpyDeviceToDevice, s) == cudaSuccess
+               ? GP_SUCCESS
+               : GP_ERROR_CUDA;
+}
+
+gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
+{
+    *handled = 0;
+    if (!GP_GEMM_PACK || c->forced != 0 || c->dev->cc_major < 9) return GP_SUCCESS;
+    if (!c->workspace || (uintptr_t)c->workspace % 128) return GP_SUCCESS;
+    const gp_gemm_h_pack pk = gp__gemm_h_pack_plan(a);
+    if (!pk.ok || pk.bytes > c->workspace_bytes) return GP_SUCCESS;
+    const gp_gemm_args q = gp__gemm_h_packed_args(a, &pk, c->workspace, c->workspace_bytes);
+    const gp_gemm_h_plan plan = gp__gemm_h_pick(c->dev, &q);
+    if (plan.rung < 4 || plan.rung > 7 || !(c->supported >> plan.rung & 1u)) return GP_SUCCESS;
+    const size_t esz = gp__gemm_elem_size(a->ab_type);
+    if (pk.pack_a) { /* stored (ta ? k x m : m x k); tf32 with ta = 1 is transposed to m x k */
+        const int64_t rows = a->ta ? a->k : a->m, cols = a->ta ? a->m : a->k;
+        GP_TRY(pack_operand(c->dev, c->stream, a->A, rows, cols, a->lda, (void *)q.A, q.lda, esz, a->ta != pk.ta));
+    }
+    if (pk.pack_b) { /* stored (tb ? n x k : k x n); tf32 with tb = 0 is transposed to n x k */
+        const int64_t rows = a->tb ? a->n : a->k, cols = a->tb ? a->k : a->n;
+        GP_TRY(pack_operand(c->dev, c->stream, a->B, rows, cols, a->ldb, (void *)q.B, q.ldb, esz, a->tb != pk.tb));
+    }
+    *handled = 1;
+    c->ran_rung = plan.rung;
+    return gp__gemm_h_auto(c->dev, c->stream, &q);
+}
