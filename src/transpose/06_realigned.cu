@@ -67,7 +67,8 @@ template <typename T>
 __device__ __forceinline__ gp_lanes<T> gp_load_chunk(const T *__restrict__ in, int64_t lo, int64_t ext, bool inside)
 {
     constexpr int VE = gp_lanes<T>::VE;
-    if (inside || (lo >= 0 && lo + VE <= ext)) return gp_unpack<T>(*reinterpret_cast<const typename gp_vec16<T>::type *>(in + lo));
+    if (inside || (lo >= 0 && lo + VE <= ext))
+        return gp_unpack<T>(*reinterpret_cast<const typename gp_vec16<T>::type *>(in + lo));
     gp_lanes<T> r;
 #pragma unroll
     for (int i = 0; i < VE; i++) r.v[i] = lo + i >= 0 && lo + i < ext ? in[lo + i] : T(0);
@@ -80,14 +81,15 @@ __device__ __forceinline__ gp_lanes<T> gp_shfl_lanes(const gp_lanes<T> &x, bool 
     gp_lanes<T> r;
 #pragma unroll
     for (int i = 0; i < gp_lanes<T>::VE; i++)
-        r.v[i] = down ? __shfl_down_sync(0xffffffffu, x.v[i], 1, TR_CHUNKS) : __shfl_up_sync(0xffffffffu, x.v[i], 1, TR_CHUNKS);
+        r.v[i] = down ? __shfl_down_sync(0xffffffffu, x.v[i], 1, TR_CHUNKS)
+                      : __shfl_up_sync(0xffffffffu, x.v[i], 1, TR_CHUNKS);
     return r;
 }
 
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(256) transpose_realigned(int64_t rows, int64_t cols, const T *__restrict__ in,
-                                                           int64_t ld_in, int mis_in, int64_t ext_in, T *__restrict__ out,
-                                                           int64_t ld_out, int mis_out)
+                                                           int64_t ld_in, int mis_in, int64_t ext_in,
+                                                           T *__restrict__ out, int64_t ld_out, int mis_out)
 {
     typedef gp_vec_tile<T> G;
     typedef typename G::V V;
@@ -171,9 +173,6 @@ __global__ void __launch_bounds__(256) transpose_realigned(int64_t rows, int64_t
     }
 }
 
-/* Elements spanned by a rows x cols matrix with leading dimension ld (checked by the dispatcher to fit). */
-static int64_t span(int64_t rows, int64_t cols, int64_t ld) { return (rows - 1) * ld + cols; }
-
 static gp_status gp__transpose_r06_realigned(cudaStream_t s, int elem_bytes, int64_t rows, int64_t cols,
                                              const void *in, int64_t ld_in, void *out, int64_t ld_out)
 {
@@ -182,7 +181,8 @@ static gp_status gp__transpose_r06_realigned(cudaStream_t s, int elem_bytes, int
     const int aligned = gp__transpose_vec_ok(elem_bytes, in, ld_in, out, ld_out);
     const int mis_in = (int)((uintptr_t)in / (uintptr_t)elem_bytes % (uintptr_t)ve);
     const int mis_out = (int)((uintptr_t)out / (uintptr_t)elem_bytes % (uintptr_t)ve);
-    const int64_t ext_in = span(rows, cols, ld_in); /* stores need no span: each one is an element of out */
+    /* loads stay inside in's span; stores need none: each one is an element of out */
+    const int64_t ext_in = gp__transpose_extent(rows, cols, ld_in, elem_bytes);
     if (!gp_transpose_grid_ok(rows, tile)) return GP_ERROR_INVALID_VALUE;
     const dim3 grid = gp_transpose_grid(cols, rows, tile, tile), block(256); /* x: row tiles, y: column tiles */
 #define LAUNCH(T)                                                                                              \
@@ -216,7 +216,8 @@ GP_LAUNCHER(transpose_r06_launch, gp_transpose_args, ctx, p)
     if (ctx->forced == 0) /* picked automatically: a single row or column to rung 3, whole aligned tiles to 4 */
         return gp__transpose_r06_auto(ctx->dev, ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out,
                                       p->ld_out, &ctx->ran_rung);
-    return gp__transpose_r06_realigned(ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out, p->ld_out);
+    return gp__transpose_r06_realigned(ctx->stream, p->elem_bytes, p->rows, p->cols, p->in, p->ld_in, p->out,
+                                       p->ld_out);
 }
 
 static gp_kernel_info transpose_r06_kernel(void)

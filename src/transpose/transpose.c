@@ -6,16 +6,6 @@
     X(gp__transpose_r05) X(gp__transpose_r06)
 GP_PRIM_TABLE(gp__transpose_prim, "transpose", TRANSPOSE_RUNGS);
 
-/* Elements spanned by a rows x cols matrix with leading dimension ld (rows, cols >= 1): (rows-1)*ld + cols,
- * or -1 if that (in bytes) does not fit in int64_t. */
-static int64_t extent(int64_t rows, int64_t cols, int64_t ld, int elem_bytes)
-{
-    const int64_t lim = INT64_MAX / elem_bytes;
-    if (cols > lim) return -1;
-    if (rows - 1 > 0 && ld > (lim - cols) / (rows - 1)) return -1;
-    return (rows - 1) * ld + cols;
-}
-
 static gp_status transpose(gp_handle h, int elem_bytes, int64_t rows, int64_t cols, const void *in, int64_t ld_in,
                            void *out, int64_t ld_out)
 {
@@ -28,8 +18,8 @@ static gp_status transpose(gp_handle h, int elem_bytes, int64_t rows, int64_t co
     GP_TRY(gp__check_dev_ptr(in));
     GP_TRY(gp__check_dev_ptr(out));
     if (((uintptr_t)in | (uintptr_t)out) % (uintptr_t)elem_bytes) return GP_ERROR_INVALID_VALUE;
-    in_n = extent(rows, cols, ld_in, elem_bytes);
-    out_n = extent(cols, rows, ld_out, elem_bytes);
+    in_n = gp__transpose_extent(rows, cols, ld_in, elem_bytes);
+    out_n = gp__transpose_extent(cols, rows, ld_out, elem_bytes);
     if (in_n < 0 || out_n < 0) return GP_ERROR_INVALID_VALUE;
     if ((const void *)in == (const void *)out) return GP_ERROR_NOT_SUPPORTED; /* in-place not implemented */
     if (gp__ranges_overlap(in, (size_t)in_n * elem_bytes, out, (size_t)out_n * elem_bytes)) return GP_ERROR_OVERLAP;

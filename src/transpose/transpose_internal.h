@@ -19,6 +19,16 @@ typedef struct gp_transpose_args {
     int64_t ld_out;
 } gp_transpose_args;
 
+/* Elements spanned by a rows x cols matrix with leading dimension ld (rows, cols >= 1): (rows-1)*ld + cols,
+ * or -1 if that (in bytes) does not fit in int64_t. */
+static inline int64_t gp__transpose_extent(int64_t rows, int64_t cols, int64_t ld, int elem_bytes)
+{
+    const int64_t lim = INT64_MAX / elem_bytes;
+    if (cols > lim) return -1;
+    if (rows - 1 > 0 && ld > (lim - cols) / (rows - 1)) return -1;
+    return (rows - 1) * ld + cols;
+}
+
 /* Rung 03's kernel on raw arguments: also the edges of rungs 04 and 05. */
 gp_status gp__transpose_r03_padded(const gp_device_info *dev, cudaStream_t s, int elem_bytes, int64_t rows,
                                    int64_t cols, const void *in, int64_t ld_in, void *out, int64_t ld_out);
