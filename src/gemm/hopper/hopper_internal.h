@@ -57,6 +57,9 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
 gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a);
 /* Writes a short description of the plan ("r06 s3 full g16 sk4x24", ...) into buf. */
 const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len);
+/* Runs plan p: its rung, with its configuration for rungs 06/07 (GP_ERROR_NOT_SUPPORTED if it names no rung). */
+gp_status gp__gemm_h_run_plan(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a,
+                              const gp_gemm_h_plan *p);
 /* Runs gp__gemm_h_pick's plan (GP_ERROR_NOT_SUPPORTED if it names no rung). */
 gp_status gp__gemm_h_auto(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rungs 06/07 with an explicit plan. */

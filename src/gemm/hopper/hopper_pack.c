@@ -51,5 +51,5 @@ gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
     }
     *handled = 1;
     c->ran_rung = plan.rung;
-    return gp__gemm_h_auto(c->dev, c->stream, &q);
+    return gp__gemm_h_run_plan(c->dev, c->stream, &q, &plan);
 }

@@ -118,8 +118,9 @@ gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a)
     memset(&pk, 0, sizeof pk);
     if (!a || a->k == 0 || a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return pk;
     const int tf32 = a->compute == GP_COMPUTE_TF32;
-    const int64_t esz = tf32 ? 4 : (int64_t)gp__gemm_elem_size(a->ab_type), per16 = 16 / esz;
+    const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type); /* tf32: f32 operands, 4 */
     if (esz == 0) return pk;
+    const int64_t per16 = 16 / esz;
     /* A: tf32 needs m x k (ta = 0); 16-bit types keep the layout */
     pk.pack_a = !a->vec_a || (tf32 && a->ta);
     pk.ta = tf32 ? 0 : a->ta;
@@ -140,17 +141,18 @@ gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack 
 {
     gp_gemm_args q = *a;
     char *base = (char *)ws;
+    const size_t esz = gp__gemm_elem_size(a->ab_type);
     if (pk->pack_a) {
         q.A = base;
         q.lda = pk->lda;
         q.ta = pk->ta;
-        q.vec_a = gp__gemm_vec_ok(q.A, q.lda, a->compute == GP_COMPUTE_TF32 ? 4 : gp__gemm_elem_size(a->ab_type));
+        q.vec_a = gp__gemm_vec_ok(q.A, q.lda, esz);
     }
     if (pk->pack_b) {
         q.B = base + pk->off_b;
         q.ldb = pk->ldb;
         q.tb = pk->tb;
-        q.vec_b = gp__gemm_vec_ok(q.B, q.ldb, a->compute == GP_COMPUTE_TF32 ? 4 : gp__gemm_elem_size(a->ab_type));
+        q.vec_b = gp__gemm_vec_ok(q.B, q.ldb, esz);
     }
     q.ws = ws_bytes > pk->bytes ? base + pk->bytes : NULL;
     q.ws_bytes = ws_bytes > pk->bytes ? ws_bytes - pk->bytes : 0;
@@ -170,7 +172,7 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 }
 
 /* Runs plan p (its rung, with its configuration for rungs 06/07). */
-static gp_status run_plan(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
+gp_status gp__gemm_h_run_plan(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
 {
     switch (p->rung) {
     case 4: return gp__gemm_r04_tma_wgmma(dev, s, a);
@@ -184,7 +186,7 @@ static gp_status run_plan(const gp_device_info *dev, cudaStream_t s, const gp_ge
 gp_status gp__gemm_h_auto(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
     const gp_gemm_h_plan p = gp__gemm_h_pick(dev, a);
-    return run_plan(dev, s, a, &p);
+    return gp__gemm_h_run_plan(dev, s, a, &p);
 }
 
 int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
@@ -208,5 +210,5 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
     /* automatic: the plan's rung; forced (or no plan): this rung, with the plan's configuration if it names it */
     if (!(c->forced == 0 && p.rung >= 4 && p.rung <= 7) && p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
     c->ran_rung = p.rung;
-    return run_plan(c->dev, c->stream, &a, &p);
+    return gp__gemm_h_run_plan(c->dev, c->stream, &a, &p);
 }
