@@ -92,7 +92,7 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
  * that rung, with the plan's configuration where the plan names the same rung (split-k), else its own. */
 gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *a, int rung);
 
-/* ---- Packing (issue 16; experiment, off unless built with GP_GEMM_PACK=1: hopper_pack.c) ----
+/* ---- Packing (issue 16; on by default, off in builds with GP_GEMM_PACK=0: hopper_pack.c) ----
  * Operands the TMA cannot describe (vec_a / vec_b == 0) and tf32's MN-major operands are copied into the
  * workspace, K-major for tf32 (a transpose), in their own layout otherwise, with leading dimensions rounded up to
  * 16 bytes; the Hopper plan then runs on the copies, its split-k partials after them. Counted in

@@ -1,6 +1,5 @@
-/* hopper_pack.c — rung 03's hand-off to the Hopper plan through packed operands (issue 16; an experiment until
- * measured: the hand-off runs only in builds with GP_GEMM_PACK=1, e.g. a variant library through GP_KNOB_FLAGS
- * with GP_KNOB_SOURCES=src/gemm/hopper/hopper_pack).
+/* hopper_pack.c — rung 03's hand-off to the Hopper plan through packed operands (issue 16; on by default since
+ * session 11's measurement below; a build with GP_GEMM_PACK=0 turns it off).
  * The automatic choice sends a call whose A or B the TMA cannot describe (rows not on 16-byte boundaries) or, for
  * tf32, whose operand is MN-major to rung 03 (cp.async + mma.sync: 0.50x cublasLt at 2047x3001x1537 TT bf16,
  * 0.44x at tf32 NN 4096^3, session 9). Here rung 03, picked automatically on a device and build that run the
@@ -9,13 +8,17 @@
  * then runs the Hopper plan on the copies with the rest of the workspace for its split-k partials. Where the
  * copies do not fit in the workspace, or no Hopper rung takes the packed call, nothing is queued and rung 03 runs.
  * Counted and predicted in scripts/experiments/gemm_hopper/NOTES.md ("Session 10"): ~2.2-2.8x cublasLt at
- * 2047x3001x1537 TT, ~0.90x at tf32 NN 4096^3. Not yet measured. */
+ * 2047x3001x1537 TT, ~0.90x at tf32 NN 4096^3.
+ * measured (H100, results/h100-2026-11-23h/call1/pack-sweep-*.txt, library built with GP_GEMM_PACK=1): 2047x3001x1537
+ * TT bf16 1.485x cublasLt (0.498x without; below the prediction: the copies and a 2047-row plan), tf32 1.050x; the
+ * shapes whose copies exceed the default 32 MB workspace run rung 03 as before: tf32 NN 4096^3 (a 64 MB copy of B)
+ * 0.486x, 4095x4097x4093 NT bf16 (67 MB) 0.576x. test_gpu_gemm passed under it (2398 checks). */
 #include <stdint.h>
 #include "hopper_internal.h"
 #include "../../transpose/transpose_internal.h"
 
 #ifndef GP_GEMM_PACK
-#define GP_GEMM_PACK 0 /* 1: rung 03's automatic calls hand packable shapes to the Hopper plan */
+#define GP_GEMM_PACK 1 /* 0: rung 03's automatic calls run rung 03 (no packing) */
 #endif
 
 /* Copies (or, for tf32, transposes) the operand stored rows x cols at src (leading dimension ld) into dst with
