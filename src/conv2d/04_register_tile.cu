@@ -31,6 +31,11 @@
 // Tried (session 9, results/h100-2026-11-23f/knobs-summary.txt): each block asking L2 (cp.async.bulk.prefetch.L2)
 // for the rows of the tile 264 or 528 tiles after its own, as scan 07 does: 5x5 0.81 -> 0.71 / 0.65 of the
 // copy rate (the prefetches add DRAM traffic that the tile loads then wait behind); dropped.
+// Tried (session 11, results/h100-2026-11-23h/call2/bench-conv2d.txt): persistent blocks with two tile buffers, the
+// next tile's loads issued as cp.async before the current tile's compute (up to 114 KB in flight per SM instead
+// of <= 64 KB; scripts/experiments/stencil/conv2d-04-pipelined.patch): 5x5 0.805 -> 0.720 of the copy rate, 3x3
+// 0.962 -> 0.799, 15x15 36.2 -> 34.8 TFLOP/s; dropped. Bytes in flight are not what 5x5 lacks (jacobi 03 showed
+// the same in that run).
 #include "conv2d_internal.h"
 #include "conv_common.cuh"
 #include "conv_const.cuh"

@@ -14,6 +14,13 @@
 // measured (H100, results/h100-2026-11-23d/bench.txt): 8192^2 one step 2668 GB/s (0.90 of copy: short of the 0.95 goal)
 // Tried (session 9, results/h100-2026-11-23f/knobs-summary.txt): lane 0 asking L2 for its 512-byte row segment
 // 8 or 24 rows ahead of the ring's loads: 0.90 -> 0.70 / 0.64 of the copy rate; dropped.
+// Tried (session 11; ncu, results/h100-2026-11-23h/call1/ncu-stencil.txt: 24 warps per SM, 0.45 eligible warps per
+// scheduler, DRAM 2.68 TB/s = 80% of peak where map reaches 3.01): neither more bytes in flight nor fewer strips in
+// flight helped. Held to 64 registers (4 blocks = 32 warps per SM) 0.870x the copy rate; rows through a
+// shared-memory ring of 8 rows per warp filled by cp.async (5 rows in flight beyond the next, 40 registers, 48
+// warps per SM) 0.833x, this kernel 0.900x in the same run (call2/bench-jacobi.txt); strips of 32 or 64 rows in
+// several waves, the resident warps covering a band of neighbouring rows: 0.861x / 0.850x against 0.901x
+// (call3/bench-jacobi.txt). All dropped.
 #include "jacobi_common.cuh"
 
 #define J3_SEG 128 /* columns per warp */

@@ -44,6 +44,12 @@
 // cfg 1 against cuBLAS's kernel at 4096^3 (scripts/ncu-sgemm.sh). Session 10, each row timed alternating with
 // cuBLAS (results/h100-2026-11-23g/call1/bench-sgemm.txt): 4096^3 0.955x, 8192^3 0.991x, 32768x256x4096 0.977x;
 // cuBLAS's time unchanged since session 1 (2.659 ms at 4096^3), rung 10's 2.782 ms against 2.728 ms then.
+// Session 11 (results/h100-2026-11-23h): ncu at 4096^3 (call1/ncu-sgemm.txt, call2/ncu-sgemm-stalls.txt): same
+// occupancy (8 warps per SM) and waves as cuBLAS's 256x128x8 kernel, 4% fewer instructions, but issue 0.84 vs 0.90
+// per scheduler-cycle; per issued instruction warps wait on instruction fetch 0.24 cycles (cuBLAS 0.02: its k-loop is
+// BK 8, ours BK 32 unrolled whole, ~80 KB of SASS). Tried: the BK k-steps in groups of 8 or 4 unrolled ones inside a
+// rolled loop (call3/bench-sgemm-ku*.txt): 4096^3 0.927x / 0.901x against 0.954x unrolled whole in the same call;
+// dropped (not profiled: whether the fetch stalls went down with them is not known).
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
