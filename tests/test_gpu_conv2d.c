@@ -74,7 +74,7 @@ static int one(gp_handle h, int rung, int64_t rows, int64_t cols, int fr, int fc
 int main(void)
 {
     static const int squares[] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}, small_squares[] = {1, 3, 5, 15, 31};
-    static const int rect[][2] = {{1, 7}, {7, 1}, {9, 3}, {3, 9}, {1, 31}, {31, 1}, {5, 17}};
+    static const int rect[][2] = {{1, 7}, {7, 1}, {9, 3}, {3, 9}, {1, 31}, {31, 1}, {5, 17}, {3, 5}};
     /* 1x1, one row, one column, rung 03's 32x32 tiles +-1, rung 04's 128x32 and 256x32 tiles +-1, odd sizes */
     static const int64_t sizes[][2] = {{1, 1},    {1, 257},  {257, 1},  {2, 3},   {31, 127}, {32, 128},
                                        {33, 129}, {63, 255}, {64, 256}, {65, 257}, {45, 140}, {100, 300}};

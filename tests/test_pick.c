@@ -352,15 +352,15 @@ static void separable_rule(void)
 
 static void jacobi_rule(void)
 {
-    const int streaming = rung(GP_PRIM_JACOBI, "streaming"), temporal = rung(GP_PRIM_JACOBI, "temporal");
+    const int one_step = rung(GP_PRIM_JACOBI, "register_tile"), temporal = rung(GP_PRIM_JACOBI, "temporal");
     gp_jacobi_args j;
     memset(&j, 0, sizeof j);
     j.rows = j.cols = j.ld = 8192;
-    /* one step: the single-step streaming rung; temporal blocking gains nothing and refuses it, forced or not */
+    /* one step: the single-step rung 03; temporal blocking gains nothing and refuses it, forced or not */
     j.steps = 1;
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &h100, &j), streaming);
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &v100, &j), streaming);
-    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, temporal, &h100, &j), streaming);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &h100, &j), one_step);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &v100, &j), one_step);
+    CHECK_EQ_INT(pick(GP_PRIM_JACOBI, temporal, &h100, &j), one_step);
     /* many steps: temporal blocking (T steps per pass), on every device */
     j.steps = 16;
     CHECK_EQ_INT(pick(GP_PRIM_JACOBI, 0, &h100, &j), temporal);

@@ -1,7 +1,6 @@
 // 04_register_tile.cu — conv2d rung 4: several outputs per thread in registers, 16-byte loads.
 // Over rung 3: each thread computes RY = 4 rows x RX consecutive columns of outputs (RX = 4 for filters up
-// to 3 wide, 8 above: for 5x5 the instructions per output (52 vs 67 with RX = 4, counted in SASS) decide
-// whether the kernel keeps up with DRAM), so one input value loaded from shared memory feeds up to RX * min(RY, fr) FMAs
+// to 5 wide, 8 above), so one input value loaded from shared memory feeds up to RX * min(RY, fr) FMAs
 // instead of one:
 //   - the block (8 warps) computes a (32 * RX) x 32 output tile; warp w owns rows 4w .. 4w+3, lane l the
 //     columns RX*l .. RX*l + RX - 1;
@@ -28,6 +27,18 @@
 // Predicted (H100): 3x3 and 5x5 on 8192^2 at the DRAM bound (~0.95 of the copy rate); 15x15 FMA-bound at
 // ~70% of the f32 FMA peak (~45 TFLOP/s).
 // measured (H100, results/h100-2026-11-23d/bench.txt): 8192^2 3x3 2854 GB/s (0.965 of copy), 5x5 2405 GB/s (0.81: short of the 0.9 goal), 3072^2 15x15 36.3 TFLOP/s (9.3x cuDNN's gemm algorithm)
+// Session 11: three changes took 5x5 from 0.80 to 0.96 of the copy rate (the SASS showed ~75 issued instructions
+// per output for 25 FMAs; ncu could not be run on it: cuDNN's search in the same bench outlasted the limit):
+//   - 5x5 with RX = 4 instead of 8 (128-column tiles, conflict-free LDS.128): 0.801 -> 0.877 of the copy rate
+//     (results/h100-2026-11-23h/call4/bench-conv2d-rx*.txt, a variant library with GP_C04_RX4_MAX=5);
+//   - square filters up to 5 x 5 get the height as a template constant too (GP_C04_SQUARE_MAX): the k-loop
+//     unrolls whole, every tap is read from the constant bank once per thread instead of once per (input row,
+//     output row) pair, and the filter-row tests vanish (400 FFMA among the kernel's 1416 instructions);
+//   - tiles wholly inside the image load without per-float4 bounds checks (gp_conv_load_tile's fast path):
+//     48 registers instead of 59 for 3x3 and 5x5 (5 blocks per SM).
+// measured (H100, results/h100-2026-11-23h/call5/bench-conv2d.txt, all three): 8192^2 3x3 2848 GB/s (0.964 of
+// copy), 5x5 2830 GB/s (0.959), 3072^2 15x15 37.9 TFLOP/s (9.68x cuDNN); separable 02, which shares the loader,
+// 0.626 -> 0.661 of the copy rate (call5/bench-separable.txt).
 // Tried (session 9, results/h100-2026-11-23f/knobs-summary.txt): each block asking L2 (cp.async.bulk.prefetch.L2)
 // for the rows of the tile 264 or 528 tiles after its own, as scan 07 does: 5x5 0.81 -> 0.71 / 0.65 of the
 // copy rate (the prefetches add DRAM traffic that the tile loads then wait behind); dropped.
@@ -46,8 +57,15 @@ static gp_conv_ring c04_ring;
 #define C04_RY 4                    /* output rows per thread */
 #define C04_TH (8 * C04_RY)         /* output rows per tile: 8 warps */
 
+#ifndef GP_C04_SQUARE_MAX
+#define GP_C04_SQUARE_MAX 5 /* square filters up to this width get their height as a compile-time constant */
+#endif
+#ifndef GP_C04_RX4_MAX
+#define GP_C04_RX4_MAX 5 /* the widest filter computed with 4 output columns per thread (8 above) */
+#endif
+
 template <int FC> struct c04_geom {
-    static constexpr int RX = FC <= 3 ? 4 : 8;     /* output columns per thread */
+    static constexpr int RX = FC <= GP_C04_RX4_MAX ? 4 : 8; /* output columns per thread */
     static constexpr int H = FC / 2;
     static constexpr int HA = (H + 3) & ~3;        /* halo columns kept on each side, a multiple of 4 */
     static constexpr int PHI = HA - H;             /* where the thread's window starts in its aligned words */
@@ -59,7 +77,7 @@ template <int FC> struct c04_geom {
 
 /* FC = 31 asks for 2 blocks per SM (up to 128 registers): without it ptxas spilled 4 bytes on sm_80 at 80
  * registers; 0 (no minimum) leaves the other widths' allocation as it was. */
-template <int FC>
+template <int FC, int FR>
 __global__ void __launch_bounds__(256, FC >= 31 ? 2 : 0) conv2d_regtile(int64_t rows, int64_t cols, const float *__restrict__ in,
                                                       int64_t ld_in, int slot, int fr, int dr, int dc,
                                                       int64_t out_rows, int64_t out_cols, float *__restrict__ out,
@@ -71,6 +89,7 @@ __global__ void __launch_bounds__(256, FC >= 31 ? 2 : 0) conv2d_regtile(int64_t 
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
     /* the tile's outputs are centred on input rows Y0 .. Y0+31 and columns X0 .. X0+TW-1 */
     const int64_t tile = blockIdx.x, X0 = tile % tiles_x * G::TW, Y0 = tile / tiles_x * C04_TH;
+    if (FR) fr = FR; /* square small filters: the height is a compile-time constant too (the launcher checks) */
     const int hr = fr >> 1, sh = C04_TH + fr - 1;
     const int64_t gr0 = Y0 - hr, gc0 = X0 - G::HA; /* input pixel of shared word 0 */
 
@@ -86,6 +105,8 @@ __global__ void __launch_bounds__(256, FC >= 31 ? 2 : 0) conv2d_regtile(int64_t 
 #pragma unroll
         for (int x = 0; x < RX; x++) acc[y][x] = 0.f;
     const float4 *srow = s4 + warp * C04_RY * QW + lane * (RX / 4);
+    constexpr int K_UNROLL = FR ? C04_RY + FR - 1 : 1;
+#pragma unroll K_UNROLL
     for (int k = 0; k < C04_RY + fr - 1; k++) {
         float w[4 * G::NV];
 #pragma unroll
@@ -126,20 +147,34 @@ __global__ void __launch_bounds__(256, FC >= 31 ? 2 : 0) conv2d_regtile(int64_t 
 /* Dynamic shared memory of the FC kernel for filter height fr. */
 template <int FC> static size_t c04_smem(int fr) { return (size_t)(C04_TH + fr - 1) * c04_geom<FC>::QW * 16; }
 
+/* The filter heights compiled as constants for square filters of width FC (0: none; the height is then a
+ * run-time loop bound): the k-loop unrolls whole and each of the fr x fc taps is read from the constant bank once
+ * per thread instead of once per (input row, output row) pair. */
+template <int FC> struct c04_square { static constexpr int FR = FC <= GP_C04_SQUARE_MAX ? FC : 0; };
+
 template <int FC>
 static gp_status c04_launch(const gp_conv2d_args *p, int device, cudaStream_t s, int slot)
 {
     typedef c04_geom<FC> G;
-    static int allowed[GP_MAX_DEVICES];
+    static int allowed[GP_MAX_DEVICES], allowed_sq[GP_MAX_DEVICES];
     const int64_t tiles_x = gp_ceil_div(p->out_cols + p->dc, G::TW), tiles_y = gp_ceil_div(p->out_rows + p->dr, C04_TH);
     const unsigned grid = gp_conv_grid(tiles_x, tiles_y);
     const bool vec_in = gp_aligned(p->in, 16) && p->ld_in % 4 == 0;
     if (!grid) return GP_ERROR_NOT_SUPPORTED;
-    if (gp_conv_allow_smem((const void *)conv2d_regtile<FC>, device, allowed, c04_smem<FC>(GP_CONV_MAX_TAPS)))
+    constexpr int FR = c04_square<FC>::FR;
+    if (FR && p->fr == FR) {
+        if (gp_conv_allow_smem((const void *)conv2d_regtile<FC, FR>, device, allowed_sq, c04_smem<FC>(FR)))
+            return GP_ERROR_LAUNCH_FAILED;
+        conv2d_regtile<FC, FR><<<grid, 256, c04_smem<FC>(FR), s>>>(p->rows, p->cols, p->in, p->ld_in, slot, FR,
+                                                                   p->dr, p->dc, p->out_rows, p->out_cols, p->out,
+                                                                   p->ld_out, tiles_x, vec_in);
+        return gp__launch_status();
+    }
+    if (gp_conv_allow_smem((const void *)conv2d_regtile<FC, 0>, device, allowed, c04_smem<FC>(GP_CONV_MAX_TAPS)))
         return GP_ERROR_LAUNCH_FAILED;
-    conv2d_regtile<FC><<<grid, 256, c04_smem<FC>(p->fr), s>>>(p->rows, p->cols, p->in, p->ld_in, slot, p->fr, p->dr,
-                                                              p->dc, p->out_rows, p->out_cols, p->out, p->ld_out,
-                                                              tiles_x, vec_in);
+    conv2d_regtile<FC, 0><<<grid, 256, c04_smem<FC>(p->fr), s>>>(p->rows, p->cols, p->in, p->ld_in, slot, p->fr, p->dr,
+                                                                 p->dc, p->out_rows, p->out_cols, p->out, p->ld_out,
+                                                                 tiles_x, vec_in);
     return gp__launch_status();
 }
 
@@ -167,7 +202,7 @@ GP_LAUNCHER(conv2d_r04_launch, gp_conv2d_args, ctx, p)
 
 static gp_kernel_info conv2d_r04_kernel(void)
 {
-    gp_kernel_info k = {(const void *)conv2d_regtile<3>, 256, c04_smem<3>(3)};
+    gp_kernel_info k = {(const void *)conv2d_regtile<3, c04_square<3>::FR>, 256, c04_smem<3>(3)};
     return k;
 }
 

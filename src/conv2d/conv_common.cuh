@@ -56,6 +56,22 @@ __device__ __forceinline__ void gp_conv_load_tile(float4 *s4, int nrows, const f
                                                   int64_t rows, int64_t cols, int64_t gr0, int64_t gc0, bool vec)
 {
     const int nq = nrows * QW;
+    if (vec && gr0 >= 0 && gr0 + nrows <= rows && gc0 >= 0 && gc0 + 4 * QW <= cols) {
+        /* the whole tile lies inside the image (most tiles of a large one): no per-load bounds checks */
+        const float *base = in + gr0 * ld + gc0;
+        for (int q0 = threadIdx.x; q0 < nq; q0 += BATCH * 256) {
+            float4 v[BATCH];
+#pragma unroll
+            for (int u = 0; u < BATCH; u++) {
+                const int q = q0 + u * 256, t = q / QW;
+                if (q < nq) v[u] = __ldg(reinterpret_cast<const float4 *>(base + t * ld + 4 * (q - t * QW)));
+            }
+#pragma unroll
+            for (int u = 0; u < BATCH; u++)
+                if (q0 + u * 256 < nq) s4[q0 + u * 256] = v[u];
+        }
+        return;
+    }
     for (int q0 = threadIdx.x; q0 < nq; q0 += BATCH * 256) {
         float4 v[BATCH];
 #pragma unroll

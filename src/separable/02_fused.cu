@@ -17,6 +17,8 @@
 // pixel, the input tile (1.5x for 15 taps) read from L2. Predicted: DRAM-bound, ~0.9 of the copy rate.
 // Filters longer than 31 taps, and the 1-D case (no column filter: gp_conv1d_f32), run rung 1.
 // measured (H100, results/h100-2026-11-23d/bench.txt): 8192^2 15+15 taps 1857 GB/s (0.63 of copy), 3.4x the two passes
+// Session 11 (results/h100-2026-11-23h/call5/bench-separable.txt): 1951 GB/s (0.661 of copy) with the tile loads
+// of wholly interior tiles free of bounds checks (gp_conv_load_tile, shared with conv2d 04 and jacobi 03).
 #include "separable_internal.h"
 #include "../conv2d/conv_common.cuh"
 #include "../conv2d/conv_const.cuh"

@@ -76,7 +76,7 @@ nvcc -O3 -std=c++17 -gencode arch=compute_${ARCH},code=${SM} -I include -I src -
 grep -A3 -E "Compiling entry function '_Z[0-9]+(conv2d|separable|sep_|jacobi)" "$OUT/build.log" |
   grep -E "Compiling|registers|spill" | paste - - - | sed -E 's/ptxas info +: //g; s/  +/ /g' >"$OUT/ptxas.txt"
 {
-  for f in conv2d/02_constant conv2d/03_smem_tile conv2d/04_register_tile separable/02_fused jacobi/03_streaming jacobi/04_temporal; do
+  for f in conv2d/02_constant conv2d/03_smem_tile conv2d/04_register_tile separable/02_fused jacobi/03_register_tile jacobi/04_temporal; do
     o="$B/CMakeFiles/gpuprim_objs.dir/src/$f.cu.o"
     [ -f "$o" ] || continue
     cuobjdump -sass "$o" >"$B/sass.tmp" 2>/dev/null || continue
