@@ -11,6 +11,14 @@
 // H100 80GB HBM3 (results/h100-2026-11-23e/bench/bench-sgemm.txt): at the bench's four shapes no split is
 // taken and it runs rung 10's kernel at rung 10's speed (4096^3 48.9 TFLOP/s, 0.945x cuBLAS); a split shape
 // (64x64x65536 and the issue's sweep) is not measured yet.
+// Tried (session 11, results/h100-2026-11-23h/call6/sweep-sgemm.txt; scripts/experiments/sgemm-11-packing.patch):
+// copying operands whose rows are not on 16-byte boundaries into the workspace with aligned rows before the
+// product (products of >= 2^27 multiply-adds): 1025^3 0.142 -> 0.137 ms, 2048^3 with ld + 3 0.453 -> 0.430 ms,
+// 1000^3 with ld + 1 0.097 -> 0.100 ms, 2049x2047x2051 (A only: both copies exceed 32 MB) 0.810 -> 0.827 ms
+// (against results/h100-2026-11-23f/call5, another session): not the cause, dropped. What the sweep's worst shapes
+// share is the wave: 1025^3 in 64x64 tiles is 289 blocks on 132 SMs x 3 slots, so some SMs run 3 blocks where
+// 1024^3 (256 blocks) runs 2 (0.137 vs 0.073 ms); 2049x2047x2051 in 128x128 tiles is 272 blocks on 264 slots:
+// a second wave of 8 blocks (0.436x cuBLAS). Next step: a configuration rule that counts waves (or stream-k).
 #include "sgemm_async.cuh"
 
 #define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
