@@ -42,8 +42,14 @@ int main(void)
     CHECK(gp__sgemm_r10_pick(NULL, 8192, 8192, 8192) == 1);     /* 128x256x32 */
     CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096) == 0);     /* n < 1024 */
     CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 6144) == 1);
-    CHECK(gp__sgemm_r10_pick(NULL, 1024, 1024, 1024) == 4);     /* 64x64x32 */
-    CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048) == 3);     /* 128x64x16: 512 blocks */
+    CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048) == 0);     /* 128 tiles of 128x256 on 132 SMs: 97% of a wave */
+    CHECK(gp__sgemm_r10_pick(NULL, 3000, 3000, 3000) == 3);     /* 288 tiles: 3 waves 73% full: 128x64 */
+    CHECK(gp__sgemm_r10_pick(NULL, 4097, 4097, 4097) == 3);     /* 561 tiles: 5 waves 85% full */
+    CHECK(gp__sgemm_r10_pick(NULL, 2049, 2047, 2051) == 3);     /* 136 tiles: 2 waves 52% full */
+    CHECK(gp__sgemm_r10_pick(NULL, 1536, 1536, 1536) == 3);
+    CHECK(gp__sgemm_r10_pick(NULL, 1024, 1024, 1024) == 3);     /* 128 tiles of 128x64 */
+    CHECK(gp__sgemm_r10_pick(NULL, 8192, 128, 8192) == 3);
+    CHECK(gp__sgemm_r10_pick(NULL, 512, 512, 512) == 4);       /* 32 tiles of 128x64: 64x64x32 */
     CHECK(gp__sgemm_r10_pick(NULL, 1, 1, 1) == 4);
     for (int c = 0; c < GP_SGEMM_R10_CONFIGS; c++) CHECK(strcmp(gp__sgemm_r10_config_name(c), "?") != 0);
     CHECK(strcmp(gp__sgemm_r10_config_name(GP_SGEMM_R10_CONFIGS), "?") == 0);

@@ -27,6 +27,12 @@
 // results/h100-2026-11-23f/call4/sgemm-32768-configs.txt; the n threshold between them is judgement), else 128x128 if >= 2 blocks per
 // SM, else 128x64 if >= 2 of its blocks per SM, else 64x64.
 // The thresholds between the measured shapes are judgement.
+// Session 11 rule (every configuration timed at ten mid-size and odd shapes, results/h100-2026-11-23h/call7/
+// sgemm-configs.txt): 128x64 (cfg 3) was the fastest wherever 128x256's tiles leave a wave part-empty: 3000^3
+// 0.958x cuBLAS against cfg 1's 0.764x (288 tiles = 2.2 waves), 4097^3 0.847x vs 0.739x (561 = 4.25 waves),
+// 2049x2047x2051 0.625x vs cfg 2's 0.448x, 8192x128x8192 0.748x vs cfg 4's 0.652x, 1000^3 0.777x vs 0.722x; and
+// 128x256x16 at 2048^3 (128 tiles on 132 SMs) 0.948x vs cfg 3's 0.895x; 128x128 was never the fastest. So: 128x256
+// where its tiles fill >= 90% of the waves they take, else 128x64 from 64 of its tiles, else 64x64.
 // H100 80GB HBM3, final bench (results/h100-2026-11-22/bench.txt; cuBLAS pedantic fp32 in the same run):
 //   4096^3 50.4 TFLOP/s (0.975x, cfg 0), 8192^3 51.7 (1.000x, cfg 1), 1024^3 29.1 (0.855x, cfg 4),
 //   32768x256x4096 50.2 (1.006x, cfg 0)
@@ -64,11 +70,11 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
     const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
-    const int64_t t128 = gp_ceil_div(m, 128) * gp_ceil_div(n, 128);
     const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64);
-    if (2 * t128x256 >= 3 * sms) return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0; /* 1 block/SM, >= 1.5 waves */
-    if (t128 >= 2 * sms) return 2;                          /* 2 blocks per SM: at least one full wave */
-    if (t128x64 >= 2 * sms) return 3;                       /* 4 blocks per SM: at least half a wave */
+    const int64_t waves = gp_ceil_div(t128x256, sms);
+    /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take */
+    if (t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms) return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0;
+    if (t128x64 >= 64) return 3; /* 128x64, 4 blocks per SM: partial waves cost a quarter as much */
     return 4;
 }
 
