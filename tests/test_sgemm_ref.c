@@ -50,6 +50,9 @@ int main(void)
     CHECK(gp__sgemm_r10_pick(NULL, 1024, 1024, 1024) == 3);     /* 128 tiles of 128x64 */
     CHECK(gp__sgemm_r10_pick(NULL, 8192, 128, 8192) == 3);
     CHECK(gp__sgemm_r10_pick(NULL, 512, 512, 512) == 4);       /* 32 tiles of 128x64: 64x64x32 */
+    CHECK(gp__sgemm_r10_pick(NULL, 256, 256, 65536) == 3);     /* deep k: k-slices make the blocks */
+    CHECK(gp__sgemm_r10_pick(NULL, 64, 64, 65536) == 4);       /* m < 128: a 128-row tile would be half empty */
+    CHECK(gp__sgemm_r10_pick(NULL, 512, 512, 4096) == 4);
     CHECK(gp__sgemm_r10_pick(NULL, 1, 1, 1) == 4);
     for (int c = 0; c < GP_SGEMM_R10_CONFIGS; c++) CHECK(strcmp(gp__sgemm_r10_config_name(c), "?") != 0);
     CHECK(strcmp(gp__sgemm_r10_config_name(GP_SGEMM_R10_CONFIGS), "?") == 0);

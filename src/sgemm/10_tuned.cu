@@ -32,7 +32,11 @@
 // 0.958x cuBLAS against cfg 1's 0.764x (288 tiles = 2.2 waves), 4097^3 0.847x vs 0.739x (561 = 4.25 waves),
 // 2049x2047x2051 0.625x vs cfg 2's 0.448x, 8192x128x8192 0.748x vs cfg 4's 0.652x, 1000^3 0.777x vs 0.722x; and
 // 128x256x16 at 2048^3 (128 tiles on 132 SMs) 0.948x vs cfg 3's 0.895x; 128x128 was never the fastest. So: 128x256
-// where its tiles fill >= 90% of the waves they take, else 128x64 from 64 of its tiles, else 64x64.
+// where its tiles fill >= 90% of the waves they take, else 128x64 from 64 of its tiles (or k >= 8192 with m >= 128:
+// rung 11 then cuts k into slices for the blocks), else 64x64.
+// measured (H100, results/h100-2026-11-23h/call9/sweep-sgemm.txt, 30 shapes): geomean 0.908x cublasSgemm (0.812x
+// with the earlier rule, call6), worst 0.625x (2049x2047x2051, was 0.436x); 256x256x65536 0.582x -> 0.757x with
+// the deep-k clause (call8 -> call9); 4096^3 0.955x, 8192^3 0.981x, 1024^3 0.937x.
 // H100 80GB HBM3, final bench (results/h100-2026-11-22/bench.txt; cuBLAS pedantic fp32 in the same run):
 //   4096^3 50.4 TFLOP/s (0.975x, cfg 0), 8192^3 51.7 (1.000x, cfg 1), 1024^3 29.1 (0.855x, cfg 4),
 //   32768x256x4096 50.2 (1.006x, cfg 0)
@@ -75,6 +79,7 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
     /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take */
     if (t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms) return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0;
     if (t128x64 >= 64) return 3; /* 128x64, 4 blocks per SM: partial waves cost a quarter as much */
+    if (k >= 8192 && m >= 128) return 3; /* deep k: rung 11's k-slices make the blocks (64x64 runs ~2/3 the rate) */
     return 4;
 }
 
