@@ -4,8 +4,8 @@
 // loads the 34 x 136 cells around them with 16-byte loads, six per thread in flight at once (one round trip;
 // gp_conv_load_tile, no bounds checks for tiles wholly inside the grid), then each thread computes a 4 x 4 block
 // of cells from six LDS.128 (its column of the six rows it touches; left and right neighbours from the lanes
-// next door by SHFL) and writes four 16-byte stores: ~6 instructions per cell besides the 4 flops, 54
-// registers, 18.5 KB of shared memory, 4 blocks per SM.
+// next door by SHFL) and writes four 16-byte stores. 46 registers on sm_90a and 18.5 KB of shared memory:
+// 5 blocks per SM.
 // measured (H100, results/h100-2026-11-23h/call4/bench-jacobi.txt): 8192^2 one step 2917 GB/s, 0.986x the copy
 // rate (configuration 1 in the same run 0.899x); 16 launches 2.923 ms, rung 04 (T = 8) 0.975 ms: 3.00x. As the
 // default with the loader's bounds-check-free path (call5/bench-jacobi.txt): 2906 GB/s, 0.983x; 16 steps 3.01x.
