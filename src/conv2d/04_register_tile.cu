@@ -35,7 +35,7 @@
 //     unrolls whole, every tap is read from the constant bank once per thread instead of once per (input row,
 //     output row) pair, and the filter-row tests vanish (400 FFMA among the kernel's 1416 instructions);
 //   - tiles wholly inside the image load without per-float4 bounds checks (gp_conv_load_tile's fast path):
-//     48 registers instead of 59 for 3x3 and 5x5 (5 blocks per SM).
+//     46-48 registers for 3x3 and 5x5 instead of 59 / 54 (5 blocks per SM instead of 4).
 // measured (H100, results/h100-2026-11-23h/call5/bench-conv2d.txt, all three): 8192^2 3x3 2848 GB/s (0.964 of
 // copy), 5x5 2830 GB/s (0.959), 3072^2 15x15 37.9 TFLOP/s (9.68x cuDNN); separable 02, which shares the loader,
 // 0.626 -> 0.661 of the copy rate (call5/bench-separable.txt).
