@@ -37,23 +37,25 @@ int main(void)
     CHECK(fabs(gpt_sgemm_tol(4096) - 16.0 * 64.0 / 16777216.0) < 1e-12);
     CHECK(gpt_sgemm_tol(16384) > gpt_sgemm_tol(4096));
     /* rung 10's rule picks the configuration measured fastest at the bench shapes (an H100: dev == NULL) */
-    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4096) == 1);     /* 128x256x32: k >= 4096, n >= 1024 */
-    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4095) == 0);     /* 128x256x16 */
-    CHECK(gp__sgemm_r10_pick(NULL, 8192, 8192, 8192) == 1);     /* 128x256x32 */
-    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096) == 0);     /* n < 1024 */
-    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 6144) == 1);
-    CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048) == 0);     /* 128 tiles of 128x256 on 132 SMs: 97% of a wave */
-    CHECK(gp__sgemm_r10_pick(NULL, 3000, 3000, 3000) == 3);     /* 288 tiles: 3 waves 73% full: 128x64 */
-    CHECK(gp__sgemm_r10_pick(NULL, 4097, 4097, 4097) == 3);     /* 561 tiles: 5 waves 85% full */
-    CHECK(gp__sgemm_r10_pick(NULL, 2049, 2047, 2051) == 3);     /* 136 tiles: 2 waves 52% full */
-    CHECK(gp__sgemm_r10_pick(NULL, 1536, 1536, 1536) == 3);
-    CHECK(gp__sgemm_r10_pick(NULL, 1024, 1024, 1024) == 3);     /* 128 tiles of 128x64 */
-    CHECK(gp__sgemm_r10_pick(NULL, 8192, 128, 8192) == 3);
-    CHECK(gp__sgemm_r10_pick(NULL, 512, 512, 512) == 4);       /* 32 tiles of 128x64: 64x64x32 */
-    CHECK(gp__sgemm_r10_pick(NULL, 256, 256, 65536) == 3);     /* deep k: k-slices make the blocks */
-    CHECK(gp__sgemm_r10_pick(NULL, 64, 64, 65536) == 4);       /* m < 128: a 128-row tile would be half empty */
-    CHECK(gp__sgemm_r10_pick(NULL, 512, 512, 4096) == 4);
-    CHECK(gp__sgemm_r10_pick(NULL, 1, 1, 1) == 4);
+    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4096, 1) == 1);     /* 128x256x32: k >= 4096, n >= 1024 */
+    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4095, 1) == 0);     /* 128x256x16 */
+    CHECK(gp__sgemm_r10_pick(NULL, 8192, 8192, 8192, 1) == 1);     /* 128x256x32 */
+    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096, 1) == 0);     /* n < 1024 */
+    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 6144, 1) == 1);
+    CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048, 1) == 0);     /* 128 tiles of 128x256 on 132 SMs: 97% of a wave */
+    CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048, 0) == 3);  /* odd leading dimensions: 128x64 */
+    CHECK(gp__sgemm_r10_pick(NULL, 8192, 8192, 8192, 0) == 3);
+    CHECK(gp__sgemm_r10_pick(NULL, 3000, 3000, 3000, 1) == 3);     /* 288 tiles: 3 waves 73% full: 128x64 */
+    CHECK(gp__sgemm_r10_pick(NULL, 4097, 4097, 4097, 1) == 3);     /* 561 tiles: 5 waves 85% full */
+    CHECK(gp__sgemm_r10_pick(NULL, 2049, 2047, 2051, 1) == 3);     /* 136 tiles: 2 waves 52% full */
+    CHECK(gp__sgemm_r10_pick(NULL, 1536, 1536, 1536, 1) == 3);
+    CHECK(gp__sgemm_r10_pick(NULL, 1024, 1024, 1024, 1) == 3);     /* 128 tiles of 128x64 */
+    CHECK(gp__sgemm_r10_pick(NULL, 8192, 128, 8192, 1) == 3);
+    CHECK(gp__sgemm_r10_pick(NULL, 512, 512, 512, 1) == 4);       /* 32 tiles of 128x64: 64x64x32 */
+    CHECK(gp__sgemm_r10_pick(NULL, 256, 256, 65536, 1) == 3);     /* deep k: k-slices make the blocks */
+    CHECK(gp__sgemm_r10_pick(NULL, 64, 64, 65536, 1) == 4);       /* m < 128: a 128-row tile would be half empty */
+    CHECK(gp__sgemm_r10_pick(NULL, 512, 512, 4096, 1) == 4);
+    CHECK(gp__sgemm_r10_pick(NULL, 1, 1, 1, 1) == 4);
     for (int c = 0; c < GP_SGEMM_R10_CONFIGS; c++) CHECK(strcmp(gp__sgemm_r10_config_name(c), "?") != 0);
     CHECK(strcmp(gp__sgemm_r10_config_name(GP_SGEMM_R10_CONFIGS), "?") == 0);
     /* rung 11's split of k (an H100, 32 MB of workspace): none where the tiles fill half a wave of block slots */

@@ -37,6 +37,8 @@
 // measured (H100, results/h100-2026-11-23h/call9/sweep-sgemm.txt, 30 shapes): geomean 0.908x cublasSgemm (0.812x
 // with the earlier rule, call6), worst 0.625x (2049x2047x2051, was 0.436x); 256x256x65536 0.582x -> 0.757x with
 // the deep-k clause (call8 -> call9); 4096^3 0.955x, 8192^3 0.981x, 1024^3 0.937x.
+// Operands whose rows are off 16-byte boundaries take 128x64 even where 128x256 would fill its waves: 2048^3 with
+// ld + 3 0.810x -> 0.822x (call9 -> call10; sweep geomean 0.915x, worst 0.623x). Measured at that shape only.
 // H100 80GB HBM3, final bench (results/h100-2026-11-22/bench.txt; cuBLAS pedantic fp32 in the same run):
 //   4096^3 50.4 TFLOP/s (0.975x, cfg 0), 8192^3 51.7 (1.000x, cfg 1), 1024^3 29.1 (0.855x, cfg 4),
 //   32768x256x4096 50.2 (1.006x, cfg 0)
@@ -70,14 +72,16 @@ extern "C" const char *gp__sgemm_r10_config_name(int cfg)
     return cfg >= 0 && cfg < GP_SGEMM_R10_CONFIGS ? names[cfg] : "?";
 }
 
-extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k)
+extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
     const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
     const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64);
     const int64_t waves = gp_ceil_div(t128x256, sms);
     /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take */
-    if (t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms) return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0;
+    /* (operands with rows off 16-byte boundaries: 128x64, whose 4-byte copies are spread over 4 blocks per SM) */
+    if (vec && t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms)
+        return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0;
     if (t128x64 >= 64) return 3; /* 128x64, 4 blocks per SM: partial waves cost a quarter as much */
     if (k >= 8192 && m >= 128) return 3; /* deep k: rung 11's k-slices make the blocks (64x64 runs ~2/3 the rate) */
     return 4;
@@ -99,7 +103,7 @@ GP_LAUNCHER(sgemm_r10_launch, gp_sgemm_args, ctx, p)
 {
     const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
                         ? ctx->config
-                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k);
+                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b);
     ctx->ran_config = cfg;
     return gp__sgemm_r10_run(ctx->stream, p, cfg);
 }

@@ -62,7 +62,7 @@ GP_LAUNCHER(sgemm_r11_launch, gp_sgemm_args, ctx, p)
 {
     const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
                         ? ctx->config
-                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k);
+                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b);
     int64_t slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, p->m, p->n, p->k, cfg, ctx->workspace_bytes) : 1;
     gp_sgemm_args q;
     int64_t kslice;

@@ -28,11 +28,12 @@ typedef struct gp_sgemm_args {
 /* Launches at most this many matrices of a batch at once (the grid's y or z dimension). */
 #define GP_SGEMM_MAX_GRID_BATCH 65535
 
-/* Rung 10's tile configurations. gp__sgemm_r10_pick is the per-shape rule (dev NULL: an H100);
+/* Rung 10's tile configurations. gp__sgemm_r10_pick is the per-shape rule (dev NULL: an H100; vec: A's and B's
+ * rows on 16-byte boundaries);
  * gp_set_config(h, GP_PRIM_SGEMM, cfg) makes rung 10 use configuration cfg instead (the tuning sweep of
  * `gpuprim bench sgemm -v`). Configuration 5 is for comparison only: the rule never picks it. */
 #define GP_SGEMM_R10_CONFIGS 6
-int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k);
+int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec);
 const char *gp__sgemm_r10_config_name(int cfg);
 /* Rung 10's launch of configuration cfg (rung 11 runs it over k-slices). */
 gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg);
