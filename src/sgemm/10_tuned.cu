@@ -21,7 +21,7 @@
 // Of 10 candidates (also 128x256x8 s4, 256x128x16 s3, 256x128x8 s4 and 128x128x16 s3, all slower),
 // 128x256x16 was fastest at 4096^3 (50.4 TFLOP/s, 0.974x) and 32768x256x4096 (50.2, 1.005x), 128x256x32
 // at 8192^3 (51.6, 0.999x; 128x256x16 50.9) and 64x64x32 at 1024^3 (28.9, 0.853x; 128x64x16 27.9).
-// Rule: 128x256 if that gives >= 1.5 waves of blocks (BK 32 when k >= 6144, or k >= 4096 with n >= 1024: since
+// Rule until session 11: 128x256 if that gives >= 1.5 waves of blocks (BK 32 when k >= 6144, or k >= 4096 with n >= 1024: since
 // the one-matrix kernels lost their batch offsets BK 32 wins at 4096^3 too, 0.957x against BK 16's 0.942x,
 // results/h100-2026-11-23f/call2/sgemm-knobs.txt, but not at 32768x256x4096, 0.938x against 0.975x,
 // results/h100-2026-11-23f/call4/sgemm-32768-configs.txt; the n threshold between them is judgement), else 128x128 if >= 2 blocks per
