@@ -8,6 +8,9 @@
 // The rule (gp__sgemm_r11_slices, tested on the CPU): no split when the tiles fill half a wave of block slots;
 // else S = enough slices for two waves, each at least GP_SPLITK_MIN_K long, at most 256, and the partials
 // must fit the workspace. Everything else is rung 10 (same tile configuration rule, same kernel).
+// Tried (session 11, results/h100-2026-11-23h/call11/sweep-sgemm.txt): past one wave, dropping slices until the
+// last wave is at least half full (1025^3: 3 slices instead of 4, 8192x128x8192: 8 instead of 9): no shape moved
+// beyond noise (1025^3 0.646x, 8192x128x8192 0.790x); dropped.
 // H100 80GB HBM3 (results/h100-2026-11-23e/bench/bench-sgemm.txt): at the bench's four shapes no split is
 // taken and it runs rung 10's kernel at rung 10's speed (4096^3 48.9 TFLOP/s, 0.945x cuBLAS); a split shape
 // (64x64x65536 and the issue's sweep) is not measured yet.
