@@ -161,20 +161,15 @@ static gp_status c04_launch(const gp_conv2d_args *p, int device, cudaStream_t s,
     const unsigned grid = gp_conv_grid(tiles_x, tiles_y);
     const bool vec_in = gp_aligned(p->in, 16) && p->ld_in % 4 == 0;
     if (!grid) return GP_ERROR_NOT_SUPPORTED;
-    constexpr int FR = c04_square<FC>::FR;
-    if (FR && p->fr == FR) {
-        if (gp_conv_allow_smem((const void *)conv2d_regtile<FC, FR>, device, allowed_sq, c04_smem<FC>(FR)))
-            return GP_ERROR_LAUNCH_FAILED;
-        conv2d_regtile<FC, FR><<<grid, 256, c04_smem<FC>(FR), s>>>(p->rows, p->cols, p->in, p->ld_in, slot, FR,
-                                                                   p->dr, p->dc, p->out_rows, p->out_cols, p->out,
-                                                                   p->ld_out, tiles_x, vec_in);
-        return gp__launch_status();
-    }
-    if (gp_conv_allow_smem((const void *)conv2d_regtile<FC, 0>, device, allowed, c04_smem<FC>(GP_CONV_MAX_TAPS)))
+    /* square filters of a compiled height run their own instance, which only ever takes that height */
+    const bool square = c04_square<FC>::FR && p->fr == c04_square<FC>::FR;
+    void (*kernel)(int64_t, int64_t, const float *, int64_t, int, int, int, int, int64_t, int64_t, float *, int64_t,
+                   int64_t, bool) = square ? conv2d_regtile<FC, c04_square<FC>::FR> : conv2d_regtile<FC, 0>;
+    if (gp_conv_allow_smem((const void *)kernel, device, square ? allowed_sq : allowed,
+                           c04_smem<FC>(square ? p->fr : GP_CONV_MAX_TAPS)))
         return GP_ERROR_LAUNCH_FAILED;
-    conv2d_regtile<FC, 0><<<grid, 256, c04_smem<FC>(p->fr), s>>>(p->rows, p->cols, p->in, p->ld_in, slot, p->fr, p->dr,
-                                                                 p->dc, p->out_rows, p->out_cols, p->out, p->ld_out,
-                                                                 tiles_x, vec_in);
+    kernel<<<grid, 256, c04_smem<FC>(p->fr), s>>>(p->rows, p->cols, p->in, p->ld_in, slot, p->fr, p->dr, p->dc,
+                                                  p->out_rows, p->out_cols, p->out, p->ld_out, tiles_x, vec_in);
     return gp__launch_status();
 }
 

@@ -160,10 +160,6 @@ static int j3_blocks_per_sm[GP_MAX_DEVICES];
 GP_LAUNCHER(jacobi_r03_launch, gp_jacobi_args, ctx, p)
 {
     const int cfg = ctx->config >= 0 && ctx->config < J3_CONFIGS ? ctx->config : J3_DEFAULT_CONFIG;
-    const int device = ctx->dev->device;
-    const int64_t segs_x = gp_ceil_div(p->cols, J3_SEG);
-    int per_sm = device >= 0 && device < GP_MAX_DEVICES ? __atomic_load_n(&j3_blocks_per_sm[device], __ATOMIC_RELAXED) : 0;
-    int64_t want, strip_h, strips, blocks;
     const bool vec = gp_aligned(p->u0, 16) && gp_aligned(p->u1, 16) && p->ld % 4 == 0;
     ctx->ran_config = cfg;
     if (cfg == 0) {
@@ -175,6 +171,11 @@ GP_LAUNCHER(jacobi_r03_launch, gp_jacobi_args, ctx, p)
 #undef J3T_STEP
         return GP_SUCCESS;
     }
+    /* configuration 1: the streaming walk */
+    const int device = ctx->dev->device;
+    const int64_t segs_x = gp_ceil_div(p->cols, J3_SEG);
+    int per_sm = device >= 0 && device < GP_MAX_DEVICES ? __atomic_load_n(&j3_blocks_per_sm[device], __ATOMIC_RELAXED) : 0;
+    int64_t want, strip_h, strips, blocks;
     if (per_sm <= 0) {
         if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, jacobi_stream, 256, 0) != cudaSuccess || per_sm < 1) {
             (void)cudaGetLastError();

@@ -78,8 +78,8 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
     const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
     const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64);
     const int64_t waves = gp_ceil_div(t128x256, sms);
-    /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take */
-    /* (operands with rows off 16-byte boundaries: 128x64, whose 4-byte copies are spread over 4 blocks per SM) */
+    /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take and both operands have
+     * 16-byte rows (else 128x64, whose 4-byte copies are spread over 4 blocks per SM) */
     if (vec && t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms)
         return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0;
     if (t128x64 >= 64) return 3; /* 128x64, 4 blocks per SM: partial waves cost a quarter as much */
