@@ -17,9 +17,20 @@ LOG="$OUT/check.log"
 say() { echo "== $*" | tee -a "$LOG"; }
 status=0
 { nvidia-smi; nvidia-smi topo -m; nvcc --version | tail -1; echo "NCCL_NVLS_ENABLE=$NCCL_NVLS_ENABLE"; } >>"$LOG" 2>&1
+# NCCL: the toolkit's, NCCL_HOME's, or else the one pip installed with PyTorch (nvidia-nccl-*: include/nccl.h and
+# lib/libnccl.so.2, which has no unversioned name for find_library, so both paths are given to CMake).
+nccl_args=""
+if [ -z "${NCCL_HOME:-}" ] && [ ! -e "$(dirname "$(command -v nvcc)")/../include/nccl.h" ]; then
+  pipnccl=$(python3 -c 'import nvidia.nccl as m; print(list(m.__path__)[0])' 2>/dev/null || true)
+  lib=$(ls "$pipnccl"/lib/libnccl.so* 2>/dev/null | head -1)
+  if [ -n "$pipnccl" ] && [ -e "$pipnccl/include/nccl.h" ] && [ -n "$lib" ]; then
+    nccl_args="-DGPUPRIM_NCCL_INCLUDE_DIR=$pipnccl/include -DGPUPRIM_NCCL_LIBRARY=$lib"
+    echo "NCCL from pip: $pipnccl ($lib)" >>"$LOG"
+  fi
+fi
 say "build (gpuprim_dist, its tests and bench)"
 # shellcheck disable=SC2086
-if ! (cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUPRIM_DIST=ON ${CMAKE_ARGS:-} &&
+if ! (cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUPRIM_DIST=ON $nccl_args ${CMAKE_ARGS:-} &&
       cmake --build "$BUILD_DIR" -j "$(nproc)" --target gpuprim_dist test_dist_plan test_dist_mock test_gpu_dist \
         gpuprim_dist_bench) >>"$LOG" 2>&1; then
   say "BUILD FAILED"; tail -40 "$LOG"; exit 1
