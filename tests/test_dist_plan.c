@@ -277,9 +277,9 @@ static void units(void)
         CHECK(gp__dist_sort_layout_of(1000, 1100, 4, 2, 128, 5000, &L));
         const size_t at[] = {L.sorted_keys, L.sorted_values, L.recv_keys, L.recv_values, L.samples, L.all_samples,
                              L.sample_keys[0], L.sample_keys[1], L.sample_order[0], L.sample_order[1], L.splitters,
-                             L.row, L.rows, L.scratch, L.end};
+                             L.row, L.rows, L.merge_state, L.merge_parts, L.scratch, L.end};
         const size_t need[] = {4000, 4000, 4400, 4400, 128 * 24, 256 * 24, 256 * 8, 256 * 8, 256 * 4, 256 * 4,
-                               2 * 24, 3 * 8, 6 * 8, 5000};
+                               2 * 24, 3 * 8, 6 * 8, 8 * GP_DIST_MS_COUNT, 8 * (1100 / GP_DIST_MERGE_TILE + 2), 5000};
         int ok = 1;
         for (int i = 0; i + 1 < (int)(sizeof at / sizeof at[0]); i++)
             ok &= at[i] % 256 == 0 && at[i + 1] >= at[i] + need[i];
@@ -293,11 +293,50 @@ static void units(void)
     CHECK_EQ_INT(gp__dist_bucket_bound(1000, 2, 128, 1000), 500 + 8 + 8 + 2);
 }
 
+/* The 2-rank merge: merge_path at every diagonal against a stable merge made here, both tie rules, runs with
+ * repeated keys; merge_count against a linear count; the exchange's chunking. */
+static void merge_units(void)
+{
+    enum { NA = 300, NB = 217 };
+    static uint32_t a[NA], b[NB];
+    for (int trial = 0; trial < 40; trial++) {
+        const int na = trial == 0 ? 0 : (int)(rnd() % NA), nb = trial == 1 ? 0 : (int)(rnd() % NB);
+        const uint32_t range = trial % 3 == 0 ? 4u : trial % 3 == 1 ? 100u : 0xffffffffu;
+        uint32_t x = 0;
+        for (int i = 0; i < na; i++) a[i] = x += (uint32_t)(rnd() % 3 == 0) * (uint32_t)(rnd() % 5) % range;
+        x = 0;
+        for (int i = 0; i < nb; i++) b[i] = x += (uint32_t)(rnd() % 3 == 0) * (uint32_t)(rnd() % 5) % range;
+        for (int a_first = 0; a_first < 2; a_first++) {
+            int ok = 1, from_a = 0, i = 0, j = 0;
+            for (int d = 0; d <= na + nb; d++) {
+                ok &= gp__dist_merge_path(a, na, b, nb, d, a_first) == from_a;
+                if (d == na + nb) break;
+                /* the reference merge's output d: a[i] unless b[j] is strictly before it under the tie rule */
+                if (j >= nb || (i < na && (a_first ? a[i] <= b[j] : a[i] < b[j]))) { i++; from_a++; }
+                else j++;
+            }
+            CHECK(ok);
+            for (int k = 0; k < nb; k++) {
+                int64_t lin = 0;
+                for (int q = 0; q < na; q++) lin += a_first ? a[q] <= b[k] : a[q] < b[k];
+                ok &= gp__dist_merge_count(a, 0, na, b[k], a_first) == lin;
+            }
+            CHECK(ok);
+        }
+    }
+    CHECK_EQ_INT(gp__dist_exchange_chunk(0, 0), GP_DIST_EXCHANGE_MIN_CHUNK);
+    CHECK_EQ_INT(gp__dist_exchange_chunk(5, (int64_t)1 << 29), ((int64_t)1 << 29) / GP_DIST_EXCHANGE_STEPS);
+    CHECK_EQ_INT(gp__dist_exchange_chunk((int64_t)1 << 29, 5), gp__dist_exchange_chunk(5, (int64_t)1 << 29));
+    CHECK_EQ_INT(gp__dist_exchange_chunk(GP_DIST_EXCHANGE_STEPS * GP_DIST_EXCHANGE_MIN_CHUNK + 1, 0),
+                 GP_DIST_EXCHANGE_MIN_CHUNK + 1);
+}
+
 int main(void)
 {
     const int Ps[] = {1, 2, 3, 8};
     rng_state = 20261124;
     units();
+    merge_units();
     for (int pi = 0; pi < 4; pi++) {
         const int P = Ps[pi];
         int64_t n[MAXP];

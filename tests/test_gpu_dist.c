@@ -78,19 +78,23 @@ static uint32_t *make_host(int kind, uint64_t c, int64_t from, int64_t n)
     return a;
 }
 
-/* Device copy (NULL for n == 0: the calls must take NULL for an empty rank). */
+/* Device copy (NULL for n == 0: the calls must take NULL for an empty rank). cudaMemcpy runs on the legacy
+ * stream, which does not order against the handle's non-blocking stream: both helpers synchronise the device,
+ * so a copy never races the kernels that read or write its buffer. */
 static void *to_device(const void *h, int64_t n)
 {
     void *d = NULL;
     if (n == 0) return NULL;
     if (cudaMalloc(&d, 4 * (size_t)n) != cudaSuccess) { fprintf(stderr, "cudaMalloc failed\n"); exit(1); }
     cudaMemcpy(d, h, 4 * (size_t)n, cudaMemcpyHostToDevice);
+    cudaDeviceSynchronize();
     return d;
 }
 
 static void *to_host(const void *d, int64_t n)
 {
     void *h = malloc(4 * (size_t)(n + 1));
+    cudaDeviceSynchronize();
     if (n > 0) cudaMemcpy(h, d, 4 * (size_t)n, cudaMemcpyDeviceToHost);
     return h;
 }
@@ -143,6 +147,7 @@ static void reduce_cases(int r, gp_handle h, cudaStream_t s)
                 uint32_t *all = make_host(K_SMALL_INT, c, 0, N);
                 float *d_all = to_device(all, N), ref = 0.0f;
                 CHECK_EQ_INT(gp_reduce_f32(h, (gp_reduce_op)op, N, d_all, d_out), GP_SUCCESS);
+                cudaDeviceSynchronize();
                 cudaMemcpy(&ref, d_out, 4, cudaMemcpyDeviceToHost);
                 check_every_rank(&ref, 4);
                 cudaFree(d_all);
@@ -250,6 +255,7 @@ static void sort_case(int r, gp_handle h, cudaStream_t s, const sizes *z, int ki
         cudaMalloc((void **)&d_kout, 4 * (size_t)cap);
         cudaMemset(d_kout, 0xab, 4 * (size_t)cap);
         if (pairs) cudaMalloc((void **)&d_vout, 4 * (size_t)cap);
+        cudaDeviceSynchronize();
     }
     st = gp_dist_sort_workspace_size(h, G.comm[r], pairs ? 4 : 0, n, cap, &ws_bytes);
     if (st == GP_SUCCESS && cudaMalloc(&ws, ws_bytes) != cudaSuccess) st = GP_ERROR_ALLOC_FAILED;
@@ -265,10 +271,11 @@ static void sort_case(int r, gp_handle h, cudaStream_t s, const sizes *z, int ki
             int64_t need = -1;
             uint32_t first = 0;
             if (cap > 0) cudaMemset(d_kout, 0xab, 4 * (size_t)cap);
+            cudaDeviceSynchronize();
             st = pairs ? gp_dist_sort_pairs_u32(h, G.comm[r], n, d_keys, d_vals, d_kout, d_vout, short_cap, &need,
                                                 ws, ws_bytes)
                        : gp_dist_sort_keys_u32(h, G.comm[r], n, d_keys, d_kout, short_cap, &need, ws, ws_bytes);
-            cudaStreamSynchronize(s);
+            cudaDeviceSynchronize();
             cudaMemcpy(&first, d_kout, 4, cudaMemcpyDeviceToHost);
             G.st[r] = (st == GP_ERROR_WORKSPACE_TOO_SMALL && need == share && first == 0xababababu)
                           ? GP_SUCCESS : GP_ERROR_INVALID_VALUE;

@@ -4,7 +4,7 @@
  *     exchange), grouped ncclSend/ncclRecv of --bw-bytes, CUDA events, median of --reps;
  *  2. the distributed sort of --n u32 keys in all (half per GPU; random, then all equal: the skew case), its
  *     time split by the library's phase events (gp_dist_sort_record_events): local sort, samples + splitters +
- *     counts, the synchronisation + exchange, the final sort; the exchange's bandwidth (keys sent to the other
+ *     counts, the synchronisation + chunked exchange (each chunk merged while the next travels), the merge tail; the exchange's bandwidth (keys sent to the other
  *     GPU / its time) next to NCCL's from step 1; the keys each rank holds; the output verified (each rank
  *     sorted, rank 0's last <= rank 1's first, counts and key sums kept);
  *  3. strong scaling: the same --n keys sorted by gp_sort_keys on GPU 0 alone, and half of them, against the
@@ -284,9 +284,9 @@ static void *rank_main(void *arg)
 }
 
 /* ---- report (rank 0's thread) ---- */
-static const char *PHASE[GP_DIST_SORT_EVENTS - 1] = {"local sort", "splitters", "sync+exchange", "final sort"};
+static const char *PHASE[GP_DIST_SORT_EVENTS - 1] = {"local sort", "splitters", "sync+exchange", "merge tail"};
 static const char *PHASE_KEY[GP_DIST_SORT_EVENTS - 1] = {"local_sort_ms", "samples_splitters_counts_ms",
-                                                         "sync_exchange_ms", "final_sort_ms"};
+                                                         "sync_exchange_ms", "merge_tail_ms"};
 
 static void report_bandwidth(void)
 {
@@ -334,12 +334,17 @@ static void report_sort(int d)
         printf("  %8.3f  %13.1f\n", call[r], exch_gbs[r]);
     }
     printf("   (phases in ms from the library's events; sync+exchange = the host reading the counts, then the\n"
-           "    grouped ncclSend/ncclRecv; exchange GB/s = keys sent x 4 bytes / that time. NCCL alone: %.1f GB/s one\n"
+           "    chunked ncclSend/ncclRecv, with the merge of each chunk overlapping the next; merge tail = the merge\n"
+           "    after the last chunk; exchange GB/s = keys sent x 4 bytes / sync+exchange. NCCL alone: %.1f GB/s one\n"
            "    way, %.1f GB/s per direction both ways)\n", BW[0], BW[1]);
     printf("   host wall time of one call, both ranks (barrier to barrier): %.3f ms\n", wall);
-    printf("   strong scaling: 1 GPU gp_sort_keys N: %s; N/2: %s; 2 GPUs: %.3f ms (slower rank) -> speed-up %.2fx\n",
-           ONE.full_ok ? "" : "did not fit", ONE.half_ok ? "" : "did not fit", slowest, speedup);
-    printf("      1 GPU N: %.3f ms, N/2: %.3f ms\n", ONE.full_ms, ONE.half_ms);
+    if (ONE.full_ok)
+        printf("   strong scaling: 1 GPU gp_sort_keys of the N keys %.3f ms (N/2: %.3f ms); 2 GPUs %.3f ms (slower rank):\n"
+               "   2-GPU time / 1-GPU time = %.3f (speed-up %.2fx)\n",
+               ONE.full_ms, ONE.half_ms, slowest, slowest / ONE.full_ms, speedup);
+    else
+        printf("   strong scaling: the N keys do not fit on 1 GPU (capacity case; N/2 on 1 GPU: %.3f ms%s); 2 GPUs %.3f ms\n",
+               ONE.half_ms, ONE.half_ok ? "" : ", did not fit either", slowest);
     {
         const double bpk1 = (double)ONE.full_fp / (double)G.n_total;
         const double bpk2 = (double)G.res[0].footprint / (double)(G.res[0].n_local > 0 ? G.res[0].n_local : 1);

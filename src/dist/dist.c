@@ -185,7 +185,8 @@ static gp_status sort_plan(gp_handle h, ncclComm_t comm, int value_bytes, int64_
     if ((value_bytes != 0 && value_bytes != 4) || n_local < 0 || capacity < 0) return GP_ERROR_INVALID_VALUE;
     *S = gp__dist_samples_per_rank(c->P);
     TRY(gp_sort_workspace_size(h, GP_SORT_U32, value_bytes, n_local, &a));
-    TRY(gp_sort_workspace_size(h, GP_SORT_U32, value_bytes, capacity, &b));
+    if (c->P != 2) /* 2 ranks merge the received run; more sort the received runs */
+        TRY(gp_sort_workspace_size(h, GP_SORT_U32, value_bytes, capacity, &b));
     TRY(gp_sort_workspace_size(h, GP_SORT_U64, 4, (int64_t)c->P * *S, &s));
     if (!gp__dist_sort_layout_of(n_local, capacity, value_bytes, c->P, *S, max_size(max_size(a, b), s), L))
         return GP_ERROR_INVALID_VALUE;
@@ -249,6 +250,73 @@ static gp_status exchange(const rank_ctx *c, ncclComm_t comm, const int64_t *row
         if (r == ncclSuccess) r = e;
     }
     return nccl_status(r);
+}
+
+/* Steps 6 and 7 with 2 ranks: the peer's bucket arrives in chunks (grouped ncclSend / ncclRecv on a second
+ * stream of the highest priority, so that NCCL's blocks are scheduled ahead of the merge's), and after each
+ * chunk the handle's stream merges what the keys received so far decide: A, this rank's own bucket (in place in
+ * its sorted keys), with B, the peer's, into the output (dist_plan.h). Ties go to rank 0's keys. */
+static gp_status exchange_merge2(const rank_ctx *c, ncclComm_t comm, const int64_t *rows, const int64_t *send_off,
+                                 const uint32_t *sorted_k, const uint32_t *sorted_v, uint32_t *recv_k,
+                                 uint32_t *recv_v, uint32_t *keys_out, uint32_t *values_out, int64_t *state,
+                                 int64_t *parts)
+{
+    const int me = c->me, peer = 1 - me, stride = c->P + 1;
+    const int64_t own = rows[(size_t)me * stride + me], to = rows[(size_t)me * stride + peer];
+    const int64_t from = rows[(size_t)peer * stride + me], chunk = gp__dist_exchange_chunk(to, from);
+    const int64_t steps_to = (to + chunk - 1) / chunk, steps_from = (from + chunk - 1) / chunk;
+    const int64_t steps = steps_to > steps_from ? steps_to : steps_from > 0 ? steps_from : 1;
+    const uint32_t *a_k = sorted_k + send_off[me], *a_v = sorted_v ? sorted_v + send_off[me] : NULL;
+    const uint32_t *s_k = sorted_k + send_off[peer], *s_v = sorted_v ? sorted_v + send_off[peer] : NULL;
+    cudaStream_t side = NULL;
+    cudaEvent_t ev = NULL;
+    int least = 0, greatest = 0;
+    gp_status st = GP_SUCCESS;
+    if (cudaDeviceGetStreamPriorityRange(&least, &greatest) != cudaSuccess ||
+        cudaStreamCreateWithPriority(&side, cudaStreamNonBlocking, greatest) != cudaSuccess)
+        return GP_ERROR_CUDA;
+    if (cudaEventCreateWithFlags(&ev, cudaEventDisableTiming) != cudaSuccess) {
+        cudaStreamDestroy(side);
+        return GP_ERROR_CUDA;
+    }
+    /* the side stream starts after everything queued so far on the handle's stream */
+    st = cuda_status(cudaEventRecord(ev, c->stream));
+    if (st == GP_SUCCESS) st = cuda_status(cudaStreamWaitEvent(side, ev, 0));
+    for (int64_t j = 0; j < steps && st == GP_SUCCESS; j++) {
+        const int64_t at = j * chunk, b_prev = at < from ? at : from, b_hi = at + chunk < from ? at + chunk : from;
+        if (j < steps_to || j < steps_from) {
+            ncclResult_t r = ncclGroupStart();
+            if (r == ncclSuccess && j < steps_to) {
+                const size_t len = (size_t)(to - at < chunk ? to - at : chunk);
+                r = ncclSend(s_k + at, len, ncclUint32, peer, comm, side);
+                if (r == ncclSuccess && s_v) r = ncclSend(s_v + at, len, ncclUint32, peer, comm, side);
+            }
+            if (r == ncclSuccess && j < steps_from) {
+                const size_t len = (size_t)(b_hi - at);
+                r = ncclRecv(recv_k + at, len, ncclUint32, peer, comm, side);
+                if (r == ncclSuccess && recv_v) r = ncclRecv(recv_v + at, len, ncclUint32, peer, comm, side);
+            }
+            {
+                const ncclResult_t e = ncclGroupEnd();
+                if (r == ncclSuccess) r = e;
+            }
+            st = nccl_status(r);
+            if (st == GP_SUCCESS) st = cuda_status(cudaEventRecord(ev, side));
+            if (st == GP_SUCCESS) st = cuda_status(cudaStreamWaitEvent(c->stream, ev, 0));
+        }
+        if (st == GP_SUCCESS) {
+            /* outputs this step likely makes: its share of B and, in proportion, of A (sizes the grid only) */
+            const int64_t nb = b_hi - b_prev;
+            const int64_t expect = from > 0 ? nb + (int64_t)((double)nb * (double)own / (double)from) : own;
+            st = cuda_status(gp__dist_launch_merge_step(a_k, a_v, own, recv_k, recv_v, b_hi, b_hi == from, j == 0,
+                                                        me < peer, keys_out, values_out, state, parts, expect,
+                                                        c->stream));
+        }
+    }
+    mark(3, side);
+    cudaEventDestroy(ev); /* both released once the queued work is done */
+    cudaStreamDestroy(side);
+    return st;
 }
 
 static gp_status dist_sort(gp_handle h, ncclComm_t comm, int64_t n_local, const uint32_t *keys_in,
@@ -356,6 +424,19 @@ static gp_status dist_sort(gp_handle h, ncclComm_t comm, int64_t n_local, const 
         *n_out = n_recv;
         /* every rank sees the same rows: all of them stop here, or none */
         if (gp__dist_over_capacity(host, c.P, c.P + 1) > 0) st = GP_ERROR_WORKSPACE_TOO_SMALL;
+    }
+    /* 6-7 with 2 ranks: the exchange in chunks, each merged as it arrives */
+    if (st == GP_SUCCESS && c.P == 2) {
+        const int64_t own = host[(size_t)c.me * 3 + c.me];
+        st = exchange_merge2(&c, comm, host, send_off, sorted_k, sorted_v, recv_k, recv_v, keys_out,
+                             pairs ? values_out : NULL, (int64_t *)(base + L.merge_state),
+                             (int64_t *)(base + L.merge_parts));
+        last_sent = n_local - own;
+        last_received = n_recv - own;
+        free(host);
+        TRY(st);
+        mark(4, c.stream);
+        return GP_SUCCESS;
     }
     /* 6. the exchange, into the receive buffer in rank order */
     if (st == GP_SUCCESS) {

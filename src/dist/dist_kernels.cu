@@ -1,7 +1,7 @@
 /* dist_kernels.cu — the small kernels of gpuprim_dist (the heavy work is gpuprim's sort and scan and NCCL's
  * transfers): the sample sort's sampling, splitter and bucket-count steps, which run the pure functions of
  * dist_plan.h on the device, and the distributed scan's total and offset. Each launcher queues one kernel on
- * the stream and returns the launch's cudaError_t. */
+ * the stream and returns the launch's cudaError_t, but for the 2-rank merge step, which queues three. */
 #include "dist_internal.h"
 
 /* ---- sample sort ---- */
@@ -74,6 +74,118 @@ extern "C" cudaError_t gp__dist_launch_send_counts(const uint32_t *sorted, int64
                                                    int64_t *row, cudaStream_t stream)
 {
     send_counts_kernel<<<blocks_for(P, 128), 128, 0, stream>>>(sorted, n, rank, splitters, P, capacity, row);
+    return cudaGetLastError();
+}
+
+/* ---- the 2-rank merge (dist_plan.h): one step per chunk of the peer's bucket ---- */
+
+/* One thread: this step's ranges. B holds b_hi keys now; the output is decided up to A's elements that go before
+ * B's last received key (all of A once B is complete). */
+static __global__ void merge_bounds_kernel(const uint32_t *a, int64_t na, const uint32_t *b, int64_t b_hi, int last,
+                                           int first, int a_first, int64_t *st)
+{
+    const int64_t a_lo = first ? 0 : st[GP_DIST_MS_A_DONE], b_lo = first ? 0 : st[GP_DIST_MS_B_DONE];
+    int64_t a_hi = a_lo;
+    if (last) a_hi = na;
+    else if (b_hi > b_lo) a_hi = gp__dist_merge_count(a, a_lo, na, b[b_hi - 1], a_first);
+    st[GP_DIST_MS_A_LO] = a_lo;
+    st[GP_DIST_MS_A_HI] = a_hi;
+    st[GP_DIST_MS_B_LO] = b_lo;
+    st[GP_DIST_MS_B_HI] = b_hi;
+    st[GP_DIST_MS_A_DONE] = a_hi;
+    st[GP_DIST_MS_B_DONE] = b_hi;
+}
+
+/* parts[t] = the A elements among the step's first t tiles of output (t = 0..tiles). */
+static __global__ void merge_partition_kernel(const uint32_t *a, const uint32_t *b, const int64_t *st, int a_first,
+                                              int64_t *parts)
+{
+    const int64_t a_lo = st[GP_DIST_MS_A_LO], na = st[GP_DIST_MS_A_HI] - a_lo;
+    const int64_t b_lo = st[GP_DIST_MS_B_LO], nb = st[GP_DIST_MS_B_HI] - b_lo, total = na + nb;
+    const int64_t tiles = (total + GP_DIST_MERGE_TILE - 1) / GP_DIST_MERGE_TILE;
+    for (int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; t <= tiles; t += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t d = t * GP_DIST_MERGE_TILE < total ? t * GP_DIST_MERGE_TILE : total;
+        parts[t] = gp__dist_merge_path(a + a_lo, na, b + b_lo, nb, d, a_first);
+    }
+}
+
+/* One tile per iteration: its slices of A and B to shared memory (coalesced), each thread's GP_DIST_MERGE_ITEMS
+ * outputs by a merge path search in shared memory and a serial merge, then the tile out through shared memory
+ * (coalesced). With values, each output's source slot in shared memory picks its value. */
+template <bool PAIRS>
+static __global__ void __launch_bounds__(GP_DIST_MERGE_THREADS)
+merge_kernel(const uint32_t *a_k, const uint32_t *a_v, const uint32_t *b_k, const uint32_t *b_v, uint32_t *out_k,
+             uint32_t *out_v, const int64_t *st, const int64_t *parts, int a_first)
+{
+    __shared__ uint32_t sk[GP_DIST_MERGE_TILE];
+    __shared__ uint32_t sv[PAIRS ? GP_DIST_MERGE_TILE : 1];
+    const int64_t a_lo = st[GP_DIST_MS_A_LO], na_s = st[GP_DIST_MS_A_HI] - a_lo;
+    const int64_t b_lo = st[GP_DIST_MS_B_LO], nb_s = st[GP_DIST_MS_B_HI] - b_lo, total = na_s + nb_s;
+    const int64_t tiles = (total + GP_DIST_MERGE_TILE - 1) / GP_DIST_MERGE_TILE;
+    const int tid = threadIdx.x;
+    for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+        const int64_t d0 = t * GP_DIST_MERGE_TILE;
+        const int64_t d1 = d0 + GP_DIST_MERGE_TILE < total ? d0 + GP_DIST_MERGE_TILE : total;
+        const int64_t a0 = parts[t], a1 = parts[t + 1];
+        const int na = (int)(a1 - a0), nb = (int)((d1 - a1) - (d0 - a0)), n = na + nb;
+        const uint32_t *ak = a_k + a_lo + a0, *bk = b_k + b_lo + (d0 - a0);
+        for (int i = tid; i < n; i += GP_DIST_MERGE_THREADS) sk[i] = i < na ? ak[i] : bk[i - na];
+        if (PAIRS) {
+            const uint32_t *av = a_v + a_lo + a0, *bv = b_v + b_lo + (d0 - a0);
+            for (int i = tid; i < n; i += GP_DIST_MERGE_THREADS) sv[i] = i < na ? av[i] : bv[i - na];
+        }
+        __syncthreads();
+        uint32_t key[GP_DIST_MERGE_ITEMS], val[GP_DIST_MERGE_ITEMS];
+        {
+            const int d = tid * GP_DIST_MERGE_ITEMS < n ? tid * GP_DIST_MERGE_ITEMS : n;
+            int i = (int)gp__dist_merge_path(sk, na, sk + na, nb, d, a_first), j = d - i;
+#pragma unroll
+            for (int k = 0; k < GP_DIST_MERGE_ITEMS; k++) {
+                if (d + k < n) {
+                    const int take_a = j >= nb || (i < na && gp__dist_merge_before(sk[i], sk[na + j], a_first));
+                    const int src = take_a ? i++ : na + j++;
+                    key[k] = sk[src];
+                    if (PAIRS) val[k] = sv[src];
+                }
+            }
+        }
+        __syncthreads();
+#pragma unroll
+        for (int k = 0; k < GP_DIST_MERGE_ITEMS; k++) {
+            const int at = tid * GP_DIST_MERGE_ITEMS + k;
+            if (at < n) {
+                sk[at] = key[k];
+                if (PAIRS) sv[at] = val[k];
+            }
+        }
+        __syncthreads();
+        uint32_t *ok = out_k + a_lo + b_lo + d0;
+        for (int i = tid; i < n; i += GP_DIST_MERGE_THREADS) ok[i] = sk[i];
+        if (PAIRS) {
+            uint32_t *ov = out_v + a_lo + b_lo + d0;
+            for (int i = tid; i < n; i += GP_DIST_MERGE_THREADS) ov[i] = sv[i];
+        }
+        __syncthreads();
+    }
+}
+
+extern "C" cudaError_t gp__dist_launch_merge_step(const uint32_t *a_k, const uint32_t *a_v, int64_t na,
+                                                  const uint32_t *b_k, const uint32_t *b_v, int64_t b_hi, int last,
+                                                  int first, int a_first, uint32_t *out_k, uint32_t *out_v,
+                                                  int64_t *state, int64_t *parts, int64_t expect, cudaStream_t stream)
+{
+    /* the grid is sized for `expect` outputs; the kernels loop over any more (a skewed step) */
+    int64_t blocks = (expect + GP_DIST_MERGE_TILE - 1) / GP_DIST_MERGE_TILE + 1;
+    cudaError_t e;
+    if (blocks > (1 << 20)) blocks = 1 << 20;
+    merge_bounds_kernel<<<1, 1, 0, stream>>>(a_k, na, b_k, b_hi, last, first, a_first, state);
+    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    merge_partition_kernel<<<(unsigned)((blocks + 1 + 255) / 256), 256, 0, stream>>>(a_k, b_k, state, a_first, parts);
+    if ((e = cudaGetLastError()) != cudaSuccess) return e;
+    if (a_v) merge_kernel<true><<<(unsigned)blocks, GP_DIST_MERGE_THREADS, 0, stream>>>(a_k, a_v, b_k, b_v, out_k, out_v,
+                                                                                     state, parts, a_first);
+    else merge_kernel<false><<<(unsigned)blocks, GP_DIST_MERGE_THREADS, 0, stream>>>(a_k, NULL, b_k, NULL, out_k, NULL,
+                                                                                  state, parts, a_first);
     return cudaGetLastError();
 }
 

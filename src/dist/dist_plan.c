@@ -90,6 +90,8 @@ int gp__dist_sort_layout_of(int64_t n_local, int64_t capacity, int value_bytes, 
     ok &= place(&at, &L->splitters, sizeof(gp__dist_sample) * (uint64_t)P);
     ok &= place(&at, &L->row, 8 * ((uint64_t)P + 1));
     ok &= place(&at, &L->rows, 8 * ((uint64_t)P + 1) * (uint64_t)P);
+    ok &= place(&at, &L->merge_state, 8 * (uint64_t)GP_DIST_MS_COUNT);
+    ok &= place(&at, &L->merge_parts, 8 * ((uint64_t)capacity / GP_DIST_MERGE_TILE + 3));
     /* at least 256 bytes: the local sorts always get a pointer into the workspace (gp_sort given NULL would use,
      * and check for overlap, the handle's workspace, which may be this very memory) */
     ok &= place(&at, &L->scratch, scratch_bytes > 256 ? scratch_bytes : 256);

@@ -147,6 +147,58 @@ GP_DIST_HD int64_t gp__dist_bucket_start(const uint32_t *sorted, int64_t n, uint
     return gp__dist_lower_bound(sorted, n, rank, &splitters[k - 1]);
 }
 
+/* ---- the 2-rank merge (dist.c, dist_kernels.cu) ----
+ * With 2 ranks each rank's output is the stable merge of two sorted runs: A, its own bucket (read in place from
+ * its sorted keys), and B, the bucket the peer sends. Ties go to the run of the lower rank (a_first: A is from
+ * the lower rank). The peer's bucket arrives in chunks; after each one the output is extended as far as the
+ * keys received so far decide it, so the merging overlaps the exchange. */
+
+/* Outputs per merge tile: GP_DIST_MERGE_THREADS threads x GP_DIST_MERGE_ITEMS each. */
+#define GP_DIST_MERGE_THREADS 256
+#define GP_DIST_MERGE_ITEMS 8
+#define GP_DIST_MERGE_TILE (GP_DIST_MERGE_THREADS * GP_DIST_MERGE_ITEMS)
+/* The exchange's steps: the larger of the two buckets that cross (the same on both ranks) in up to
+ * GP_DIST_EXCHANGE_STEPS chunks of at least GP_DIST_EXCHANGE_MIN_CHUNK keys. */
+#define GP_DIST_EXCHANGE_STEPS 16
+#define GP_DIST_EXCHANGE_MIN_CHUNK ((int64_t)1 << 16)
+GP_DIST_HD int64_t gp__dist_exchange_chunk(int64_t to, int64_t from)
+{
+    const int64_t x = to > from ? to : from, c = (x + GP_DIST_EXCHANGE_STEPS - 1) / GP_DIST_EXCHANGE_STEPS;
+    return c > GP_DIST_EXCHANGE_MIN_CHUNK ? c : GP_DIST_EXCHANGE_MIN_CHUNK;
+}
+
+/* a[i] goes before b[j] in the merged output (a_first: a wins ties). */
+GP_DIST_HD int gp__dist_merge_before(uint32_t a, uint32_t b, int a_first) { return a_first ? a <= b : a < b; }
+
+/* Merge path: how many of the first d outputs of merge(a[0, na), b[0, nb)) come from a (0 <= d <= na + nb). */
+GP_DIST_HD int64_t gp__dist_merge_path(const uint32_t *a, int64_t na, const uint32_t *b, int64_t nb, int64_t d,
+                                       int a_first)
+{
+    int64_t lo = d > nb ? d - nb : 0, hi = d < na ? d : na;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (gp__dist_merge_before(a[mid], b[d - 1 - mid], a_first)) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The elements of a[lo, n) (sorted) that go before a key x of b: the first i in [lo, n] with a[i] not before x. */
+GP_DIST_HD int64_t gp__dist_merge_count(const uint32_t *a, int64_t lo, int64_t n, uint32_t x, int a_first)
+{
+    int64_t hi = n;
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (gp__dist_merge_before(a[mid], x, a_first)) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The merge's state in the workspace (int64): what has been merged, then the current step's ranges. */
+enum { GP_DIST_MS_A_DONE, GP_DIST_MS_B_DONE, GP_DIST_MS_A_LO, GP_DIST_MS_A_HI, GP_DIST_MS_B_LO, GP_DIST_MS_B_HI,
+       GP_DIST_MS_COUNT };
+
 /* ---- host only (dist_plan.c) ---- */
 
 /* S, the slots per rank: GP_DIST_OVERSAMPLING x P, less where P * S would pass GP_DIST_SAMPLE_BUDGET (at
@@ -179,6 +231,8 @@ typedef struct gp__dist_sort_layout {
     size_t splitters;                  /* P - 1 */
     size_t row;                        /* P + 1 int64: send counts, capacity */
     size_t rows;                       /* P rows gathered */
+    size_t merge_state;                /* GP_DIST_MS_COUNT int64 (2 ranks) */
+    size_t merge_parts;                /* ceil(capacity / GP_DIST_MERGE_TILE) + 2 int64: tile starts (2 ranks) */
     size_t scratch;                    /* the local sorts' workspace (at least 256 bytes) */
     size_t end;                        /* bytes used from the aligned base */
     size_t total;                      /* bytes to ask of the caller: end + 255 for the alignment of the base */

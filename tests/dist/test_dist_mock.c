@@ -43,6 +43,18 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t s, enum cudaStreamCaptureStatus *
     return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { (void)e; (void)s; return cudaSuccess; }
+static char fake_stream, fake_event;
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest) { *least = 0; *greatest = -5; return cudaSuccess; }
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int priority)
+{
+    (void)flags; (void)priority;
+    *s = (cudaStream_t)&fake_stream;
+    return cudaSuccess;
+}
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags) { (void)flags; *e = (cudaEvent_t)&fake_event; return cudaSuccess; }
+cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags) { (void)s; (void)e; (void)flags; return cudaSuccess; }
+cudaError_t cudaEventDestroy(cudaEvent_t e) { (void)e; return cudaSuccess; }
+cudaError_t cudaStreamDestroy(cudaStream_t s) { (void)s; return cudaSuccess; }
 
 /* ---- NCCL for P threads ---- */
 typedef struct shared {
@@ -298,6 +310,28 @@ cudaError_t gp__dist_launch_send_counts(const uint32_t *sorted, int64_t n, uint3
     row[P] = capacity;
     return cudaSuccess;
 }
+/* The merge step as the kernels do it: the ranges from the state, then the stable merge of those slices. */
+cudaError_t gp__dist_launch_merge_step(const uint32_t *a_k, const uint32_t *a_v, int64_t na, const uint32_t *b_k,
+                                       const uint32_t *b_v, int64_t b_hi, int last, int first, int a_first,
+                                       uint32_t *out_k, uint32_t *out_v, int64_t *st, int64_t *parts, int64_t expect,
+                                       cudaStream_t s)
+{
+    const int64_t a_lo = first ? 0 : st[GP_DIST_MS_A_DONE], b_lo = first ? 0 : st[GP_DIST_MS_B_DONE];
+    int64_t a_hi = a_lo, i, j, o;
+    (void)parts; (void)expect; (void)s;
+    if (last) a_hi = na;
+    else if (b_hi > b_lo) a_hi = gp__dist_merge_count(a_k, a_lo, na, b_k[b_hi - 1], a_first);
+    st[GP_DIST_MS_A_DONE] = a_hi;
+    st[GP_DIST_MS_B_DONE] = b_hi;
+    for (i = a_lo, j = b_lo, o = a_lo + b_lo; i < a_hi || j < b_hi; o++) {
+        const int take_a = j >= b_hi || (i < a_hi && gp__dist_merge_before(a_k[i], b_k[j], a_first));
+        out_k[o] = take_a ? a_k[i] : b_k[j];
+        if (out_v) out_v[o] = take_a ? a_v[i] : b_v[j];
+        if (take_a) i++;
+        else j++;
+    }
+    return cudaSuccess;
+}
 cudaError_t gp__dist_launch_scan_total(int is_f32, const void *saved, const void *out, int64_t n, void *total,
                                        cudaStream_t s)
 {
@@ -520,6 +554,12 @@ static void cases(int r, int P, gp_handle h)
     }
     sort_case(r, P, h, &SIZES[0], K_EQUAL, 1, P - 1, 900);
     sort_case(r, P, h, &SIZES[6], K_RANDOM, 0, 0, 901);
+    { /* with 2 ranks, buckets past GP_DIST_EXCHANGE_MIN_CHUNK: an exchange of several chunks, the last partial */
+        static const sizes big = {{300007, 250001, 1000}};
+        sort_case(r, P, h, &big, K_RANDOM, 1, -1, 902);
+        sort_case(r, P, h, &big, K_EQUAL, 1, -1, 903);
+        sort_case(r, P, h, &big, K_TWO, 0, -1, 904);
+    }
 }
 
 static void arg_checks(gp_handle h)
