@@ -90,6 +90,11 @@ GP_DIST_API gp_status gp_dist_exclusive_scan_f32(gp_handle h, ncclComm_t comm, i
  *  6. the buckets exchanged with grouped ncclSend / ncclRecv (a rank's own bucket with a device copy) into
  *     the workspace, in rank order;
  *  7. gp_sort_keys / gp_sort_pairs of the P received runs into keys_out (values_out).
+ *  With 2 ranks, 6 and 7 are instead: the peer's bucket arrives in up to 16 chunks (grouped ncclSend /
+ *  ncclRecv on a stream the call creates with the device's highest priority, and destroys), and after each
+ *  chunk the handle's stream merges this rank's own bucket (in place) with the keys received so far, as far as
+ *  they decide the output (a stable merge: ties to rank 0's keys). The merging overlaps the transfers, and no
+ *  second sort is needed.
  *  Everything after step 5 is queued without waiting: *n_out is known at return, the keys when the stream
  *  gets there.
  * Balance: every rank receives at most gp_dist_sort_capacity_bound(P, N, n_max) keys (N the keys of all
@@ -103,7 +108,8 @@ GP_DIST_API gp_status gp_dist_exclusive_scan_f32(gp_handle h, ncclComm_t comm, i
  * Workspace: gp_dist_sort_workspace_size bytes at `workspace` (device memory, any alignment); NULL uses the
  * handle's workspace (and ignores workspace_bytes). Less: GP_ERROR_WORKSPACE_TOO_SMALL before anything is
  * queued. It holds the sorted local input and the received buffer (n_local + out_capacity keys, and values),
- * the samples, and the local sorts' own workspace (gp_sort_workspace_size for the handle's current rung).
+ * the samples, the merge's tile starts (2 ranks: 8 bytes per 2048 outputs), and the local sorts' own workspace
+ * (gp_sort_workspace_size for the handle's current rung; with 2 ranks only for the n_local keys).
  * Keys and values 4-byte aligned; the outputs must not overlap the inputs or the workspace (GP_ERROR_OVERLAP).
  * n_out is a host pointer. Other errors (arguments, a capturing stream, too small a workspace) are returned
  * before the rank communicates. */

@@ -112,8 +112,8 @@ static __global__ void merge_partition_kernel(const uint32_t *a, const uint32_t 
 /* One tile per iteration: its slices of A and B to shared memory (coalesced), each thread's GP_DIST_MERGE_ITEMS
  * outputs by a merge path search in shared memory and a serial merge, then the tile out through shared memory
  * (coalesced). With values, each output's source slot in shared memory picks its value. */
-template <bool PAIRS>
-static __global__ void __launch_bounds__(GP_DIST_MERGE_THREADS)
+template <bool PAIRS> /* 8 blocks of 256 per SM (32 registers): a tile each, many in flight */
+static __global__ void __launch_bounds__(GP_DIST_MERGE_THREADS, 8)
 merge_kernel(const uint32_t *a_k, const uint32_t *a_v, const uint32_t *b_k, const uint32_t *b_v, uint32_t *out_k,
              uint32_t *out_v, const int64_t *st, const int64_t *parts, int a_first)
 {
