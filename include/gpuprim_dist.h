@@ -108,7 +108,7 @@ GP_DIST_API gp_status gp_dist_exclusive_scan_f32(gp_handle h, ncclComm_t comm, i
  * Workspace: gp_dist_sort_workspace_size bytes at `workspace` (device memory, any alignment); NULL uses the
  * handle's workspace (and ignores workspace_bytes). Less: GP_ERROR_WORKSPACE_TOO_SMALL before anything is
  * queued. It holds the sorted local input and the received buffer (n_local + out_capacity keys, and values),
- * the samples, the merge's tile starts (2 ranks: 8 bytes per 2048 outputs), and the local sorts' own workspace
+ * the samples, the merge's tile starts (2 ranks: 8 bytes per 1792 outputs), and the local sorts' own workspace
  * (gp_sort_workspace_size for the handle's current rung; with 2 ranks only for the n_local keys).
  * Keys and values 4-byte aligned; the outputs must not overlap the inputs or the workspace (GP_ERROR_OVERLAP).
  * n_out is a host pointer. Other errors (arguments, a capturing stream, too small a workspace) are returned

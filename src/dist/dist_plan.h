@@ -155,7 +155,7 @@ GP_DIST_HD int64_t gp__dist_bucket_start(const uint32_t *sorted, int64_t n, uint
 
 /* Outputs per merge tile: GP_DIST_MERGE_THREADS threads x GP_DIST_MERGE_ITEMS each. */
 #define GP_DIST_MERGE_THREADS 256
-#define GP_DIST_MERGE_ITEMS 8
+#define GP_DIST_MERGE_ITEMS 7
 #define GP_DIST_MERGE_TILE (GP_DIST_MERGE_THREADS * GP_DIST_MERGE_ITEMS)
 /* The exchange's steps: the larger of the two buckets that cross (the same on both ranks) in up to
  * GP_DIST_EXCHANGE_STEPS chunks of at least GP_DIST_EXCHANGE_MIN_CHUNK keys. */
