@@ -159,7 +159,9 @@ GP_DIST_HD int64_t gp__dist_bucket_start(const uint32_t *sorted, int64_t n, uint
 #define GP_DIST_MERGE_TILE (GP_DIST_MERGE_THREADS * GP_DIST_MERGE_ITEMS)
 /* The exchange's steps: the larger of the two buckets that cross (the same on both ranks) in up to
  * GP_DIST_EXCHANGE_STEPS chunks of at least GP_DIST_EXCHANGE_MIN_CHUNK keys. */
+#ifndef GP_DIST_EXCHANGE_STEPS /* (a knob for measurements: -DGP_DIST_EXCHANGE_STEPS=1 exchanges, then merges) */
 #define GP_DIST_EXCHANGE_STEPS 16
+#endif
 #define GP_DIST_EXCHANGE_MIN_CHUNK ((int64_t)1 << 16)
 GP_DIST_HD int64_t gp__dist_exchange_chunk(int64_t to, int64_t from)
 {
