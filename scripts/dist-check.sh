@@ -31,7 +31,7 @@ fi
 say "build (gpuprim_dist, its tests and bench)"
 # shellcheck disable=SC2086
 if ! (cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUPRIM_DIST=ON $nccl_args ${CMAKE_ARGS:-} &&
-      cmake --build "$BUILD_DIR" -j "$(nproc)" --target gpuprim_dist test_dist_plan test_dist_mock test_gpu_dist \
+      cmake --build "$BUILD_DIR" -j "$(nproc)" --target gpuprim_dist test_dist_plan test_dist_mock test_gpu_dist test_gpu_dist_merge \
         gpuprim_dist_bench) >>"$LOG" 2>&1; then
   say "BUILD FAILED"; tail -40 "$LOG"; exit 1
 fi

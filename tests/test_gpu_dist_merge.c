@@ -53,6 +53,7 @@ static void *dev_copy(const void *h, size_t bytes)
 static void run_steps(const uint32_t *d_ak, const uint32_t *d_av, int64_t na, uint32_t *d_bk, uint32_t *d_bv,
                       const uint32_t *bk, const uint32_t *bv, int64_t nb, int64_t chunk, int a_first, uint32_t *d_ok,
                       uint32_t *d_ov, int64_t *d_state, int64_t *d_parts, cudaStream_t s)
+/* d_parts: (na + nb) / GP_DIST_MERGE_TILE + 3 entries, as the sort's workspace holds */
 {
     const int64_t steps = nb > 0 ? (nb + chunk - 1) / chunk : 1;
     for (int64_t j = 0; j < steps; j++) {
@@ -66,7 +67,7 @@ static void run_steps(const uint32_t *d_ak, const uint32_t *d_av, int64_t na, ui
         }
         const int64_t expect = nb > 0 ? (b_hi - at) + (int64_t)((double)(b_hi - at) * (double)na / (double)nb) : na;
         CHECK_EQ_INT(gp__dist_launch_merge_step(d_ak, d_av, na, d_bk, d_bv, b_hi, b_hi == nb, j == 0, a_first, d_ok,
-                                                d_ov, d_state, d_parts, expect, s),
+                                                d_ov, d_state, d_parts, (na + nb) / GP_DIST_MERGE_TILE + 3, expect, s),
                      cudaSuccess);
     }
 }

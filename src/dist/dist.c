@@ -309,8 +309,9 @@ static gp_status exchange_merge2(const rank_ctx *c, ncclComm_t comm, const int64
             const int64_t nb = b_hi - b_prev;
             const int64_t expect = from > 0 ? nb + (int64_t)((double)nb * (double)own / (double)from) : own;
             st = cuda_status(gp__dist_launch_merge_step(a_k, a_v, own, recv_k, recv_v, b_hi, b_hi == from, j == 0,
-                                                        me < peer, keys_out, values_out, state, parts, expect,
-                                                        c->stream));
+                                                        me < peer, keys_out, values_out, state, parts,
+                                                        (own + from) / GP_DIST_MERGE_TILE + 3, /* within the layout */
+                                                        expect, c->stream));
         }
     }
     mark(3, side);

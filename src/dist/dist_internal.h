@@ -22,12 +22,13 @@ cudaError_t gp__dist_launch_send_counts(const uint32_t *sorted, int64_t n, uint3
                                         cudaStream_t stream);
 /* One step of the 2-rank merge (dist_plan.h): A = a_k[0, na) (and a_v), this rank's bucket; B = b_k, the
  * peer's, of which b_hi keys have arrived (last: all of them); out = the merged output. first: the first step
- * (the state starts at 0). expect: the outputs this step is likely to make (sizes the grid only). Three kernels
+ * (the state starts at 0). parts: parts_len int64 (at least outputs / GP_DIST_MERGE_TILE + 2, and 2).
+ * expect: the outputs this step is likely to make (sizes the grid only). Three kernels
  * on the stream: the step's ranges into state, the tiles' merge path into parts, the merge. */
 cudaError_t gp__dist_launch_merge_step(const uint32_t *a_k, const uint32_t *a_v, int64_t na, const uint32_t *b_k,
                                        const uint32_t *b_v, int64_t b_hi, int last, int first, int a_first,
                                        uint32_t *out_k, uint32_t *out_v, int64_t *state, int64_t *parts,
-                                       int64_t expect, cudaStream_t stream);
+                                       int64_t parts_len, int64_t expect, cudaStream_t stream);
 /* is_f32: float, else int32. */
 cudaError_t gp__dist_launch_scan_total(int is_f32, const void *saved_last, const void *out, int64_t n, void *total,
                                        cudaStream_t stream);

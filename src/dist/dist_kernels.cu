@@ -128,10 +128,18 @@ merge_kernel(const uint32_t *a_k, const uint32_t *a_v, const uint32_t *b_k, cons
     const int64_t b_lo = st[GP_DIST_MS_B_LO], nb_s = st[GP_DIST_MS_B_HI] - b_lo, total = na_s + nb_s;
     const int64_t tiles = (total + GP_DIST_MERGE_TILE - 1) / GP_DIST_MERGE_TILE;
     const int tid = threadIdx.x;
+    /* the first tile's start and end are read before the state is known (the launcher keeps the grid within the
+     * parts array; a block past the step's tiles reads entries it does not use), so a tile waits on two rounds
+     * of global reads, not three */
+    int64_t p0 = parts[blockIdx.x], p1 = parts[blockIdx.x + 1];
     for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
         const int64_t d0 = t * GP_DIST_MERGE_TILE;
         const int64_t d1 = d0 + GP_DIST_MERGE_TILE < total ? d0 + GP_DIST_MERGE_TILE : total;
-        const int64_t a0 = parts[t], a1 = parts[t + 1];
+        const int64_t a0 = p0, a1 = p1;
+        if (t + gridDim.x < tiles) {
+            p0 = parts[t + gridDim.x];
+            p1 = parts[t + gridDim.x + 1];
+        }
         const int na = (int)(a1 - a0), nb = (int)((d1 - a1) - (d0 - a0)), n = na + nb;
         {   /* every load of the tile issued before the first store to shared memory waits for one */
             const uint32_t *ak = a_k + a_lo + a0, *bk = b_k + b_lo + (d0 - a0) - na;
@@ -195,12 +203,15 @@ merge_kernel(const uint32_t *a_k, const uint32_t *a_v, const uint32_t *b_k, cons
 extern "C" cudaError_t gp__dist_launch_merge_step(const uint32_t *a_k, const uint32_t *a_v, int64_t na,
                                                   const uint32_t *b_k, const uint32_t *b_v, int64_t b_hi, int last,
                                                   int first, int a_first, uint32_t *out_k, uint32_t *out_v,
-                                                  int64_t *state, int64_t *parts, int64_t expect, cudaStream_t stream)
+                                                  int64_t *state, int64_t *parts, int64_t parts_len, int64_t expect,
+                                                  cudaStream_t stream)
 {
     /* the grid is sized for `expect` outputs; the kernels loop over any more (a skewed step) */
     int64_t blocks = (expect + GP_DIST_MERGE_TILE - 1) / GP_DIST_MERGE_TILE + 1;
     cudaError_t e;
+    if (blocks > parts_len - 1) blocks = parts_len - 1; /* each block reads parts[blockIdx.x + 1] */
     if (blocks > (1 << 20)) blocks = 1 << 20;
+    if (blocks < 1) return cudaErrorInvalidValue;
     merge_bounds_kernel<<<1, 1, 0, stream>>>(a_k, na, b_k, b_hi, last, first, a_first, state);
     if ((e = cudaGetLastError()) != cudaSuccess) return e;
     merge_partition_kernel<<<(unsigned)((blocks + 1 + 255) / 256), 256, 0, stream>>>(a_k, b_k, state, a_first, parts);

@@ -313,12 +313,13 @@ cudaError_t gp__dist_launch_send_counts(const uint32_t *sorted, int64_t n, uint3
 /* The merge step as the kernels do it: the ranges from the state, then the stable merge of those slices. */
 cudaError_t gp__dist_launch_merge_step(const uint32_t *a_k, const uint32_t *a_v, int64_t na, const uint32_t *b_k,
                                        const uint32_t *b_v, int64_t b_hi, int last, int first, int a_first,
-                                       uint32_t *out_k, uint32_t *out_v, int64_t *st, int64_t *parts, int64_t expect,
+                                       uint32_t *out_k, uint32_t *out_v, int64_t *st, int64_t *parts, int64_t parts_len, int64_t expect,
                                        cudaStream_t s)
 {
     const int64_t a_lo = first ? 0 : st[GP_DIST_MS_A_DONE], b_lo = first ? 0 : st[GP_DIST_MS_B_DONE];
     int64_t a_hi = a_lo, i, j, o;
     (void)parts; (void)expect; (void)s;
+    if (parts_len < 2) return cudaErrorInvalidValue;
     if (last) a_hi = na;
     else if (b_hi > b_lo) a_hi = gp__dist_merge_count(a_k, a_lo, na, b_k[b_hi - 1], a_first);
     st[GP_DIST_MS_A_DONE] = a_hi;
