@@ -314,6 +314,46 @@ int main(void)
         CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.tb == 0 && pk.rows_b == 30 && pk.ldb == 104 && pk.bytes == 6272);
     }
 
+    /* panels (gp__gemm_h_panel_plan / _args): copies larger than the workspace, cut along the other dimension */
+    {
+        /* addresses only (never dereferenced): 16-byte aligned stand-ins for A, B, C */
+        const uintptr_t Abuf = 0x10000000u, Bbuf = 0x20000000u, Cbuf = 0x30000000u;
+        gp_gemm_h_pack pk;
+        gp_gemm_h_panels pn;
+        gp_gemm_args q;
+        /* tf32 NN 4096^3, 32 MB: B's transposed copy is 64 MB; 16 KB a column of C, 24 MB -> 1536 columns */
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        a.lda = a.ldb = a.ldc = 4096;
+        a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
+        pk = gp__gemm_h_pack_plan(&a);
+        pn = gp__gemm_h_panel_plan(&a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 3 && pn.along_n && pn.size == 1536);
+        q = gp__gemm_h_panel_args(&a, &pn, 2);
+        CHECK(q.n == 1024 && q.m == 4096 && q.k == 4096 && q.A == a.A);
+        CHECK((uintptr_t)q.B == Bbuf + 3072 * 4 && (uintptr_t)q.C == Cbuf + 3072 * 4);
+        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
+        /* tf32 TN (A k x m stored, transposed): rows of C; A moves by columns of its storage */
+        a = args(5000, 600, 3000, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1);
+        a.lda = 5000; a.ldb = 3000; a.ldc = 600;
+        a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.pack_a && !pk.pack_b && pk.bytes > ((size_t)32 << 20));
+        pn = gp__gemm_h_panel_plan(&a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 3 && !pn.along_n && pn.size == 2048); /* 12000 bytes a row: 24 MB / 12000 = 2097 -> 2048 */
+        q = gp__gemm_h_panel_args(&a, &pn, 1);
+        CHECK(q.m == 2048 && q.n == 600 && (uintptr_t)q.A == Abuf + 2048 * 4 && q.B == a.B);
+        CHECK((uintptr_t)q.C == Cbuf + (uintptr_t)2048 * 600 * 4 && q.vec_c == a.vec_c);
+        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
+        /* both operands packed, or not even 128 columns fit: no panels */
+        a = args(2047, 3001, 1537, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
+        a.lda = 2047; a.ldb = 1537; a.vec_a = a.vec_b = 0;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(gp__gemm_h_panel_plan(&a, &pk, (size_t)4 << 20).count == 0);
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(gp__gemm_h_panel_plan(&a, &pk, (size_t)1 << 20).count == 0); /* 768 KB < 128 x 16 KB */
+    }
+
     printf("test_hpick: %d checks, %d failed\n", checks, fails);
     return fails != 0;
 }

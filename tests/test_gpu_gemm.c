@@ -164,6 +164,31 @@ int main(void)
                    tc_fail == before ? "ok" : "FAILED");
         }
     }
+    /* packing into a workspace too small for a whole copy: panels of C (hopper_pack.c), automatic choice. tf32 NN
+     * (B transposed, panels of columns), tf32 TN (A transposed, panels of rows), bf16 with A's rows unaligned (A
+     * copied, rows); each with C's last panel narrower. Where the Hopper rungs run, the plan must have taken them. */
+    if (tc_rung_selected(0)) {
+        void *ws = NULL;
+        const size_t ws_bytes = (size_t)1 << 20;
+        int hopper = 0, ran = -1;
+        gp_rung_supported(h, GP_PRIM_GEMM, 4, &hopper);
+        CHECK_EQ_INT(cudaMalloc(&ws, ws_bytes), cudaSuccess);
+        CHECK_EQ_INT(gp_set_workspace(h, ws, ws_bytes), GP_SUCCESS);
+        for (int i = 0; i < 3; i++) {
+            gpt_gemm_case c = i == 0 ? gpt_gemm_case_of(0, 4, 0, 0, 300, 1000, 520)   /* B copy 2 MB */
+                            : i == 1 ? gpt_gemm_case_of(0, 4, 1, 1, 1000, 300, 520)   /* A copy 2 MB */
+                                     : gpt_gemm_case_of(0, 1, 0, 1, 1100, 200, 517); /* A rows of 517 bf16 */
+            c.beta = 0.5f;
+            c.pad_c = 2;
+            if (i == 2) c.pad_b = pad16(c.k, c.ab); /* B's rows aligned: only A is packed */
+            CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+            gp_get_last_rung(h, GP_PRIM_GEMM, &ran);
+            if (hopper) CHECK(ran >= 4);
+            printf("panels case %d: ran rung %d\n", i, ran);
+        }
+        CHECK_EQ_INT(gp_set_workspace(h, NULL, 0), GP_SUCCESS);
+        cudaFree(ws);
+    }
     /* on a user stream, and the automatic choice */
     CHECK_EQ_INT(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
     CHECK_EQ_INT(gp_set_stream(h, s), GP_SUCCESS);

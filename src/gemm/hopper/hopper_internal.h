@@ -112,6 +112,17 @@ gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a);
 /* The arguments the plan sees once the copies sit at ws (pure): packed operands, vec flags, the workspace left
  * after the copies (ws + bytes, ws_bytes - bytes). */
 gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack *pk, void *ws, size_t ws_bytes);
+/* Copies larger than the workspace: panels of C, along n where B is the packed operand (each panel's columns of
+ * op(B) copied), along m where A is; not where both are packed. A panel is a multiple of 128 wide (but the last)
+ * and its copy takes at most 3/4 of ws_bytes. count 0: no panels (both packed, or not even 128 fit). */
+typedef struct gp_gemm_h_panels {
+    int64_t count; /* panels, 0 if none */
+    int along_n;   /* 1: panels of columns (B packed); 0: of rows (A packed) */
+    int64_t size;  /* columns or rows per panel (the last may have fewer) */
+} gp_gemm_h_panels;
+gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_gemm_args *a, const gp_gemm_h_pack *pk, size_t ws_bytes);
+/* Panel i's arguments (pure): m or n cut to the panel, C and the split operand moved to its start, vec flags again. */
+gp_gemm_args gp__gemm_h_panel_args(const gp_gemm_args *a, const gp_gemm_h_panels *pn, int64_t i);
 
 gp_kernel_info gp__gemm_r04_kernel(void);
 gp_kernel_info gp__gemm_r05_kernel(void);

@@ -33,11 +33,11 @@ static gp_status pack_operand(const gp_device_info *dev, cudaStream_t s, const v
                : GP_ERROR_CUDA;
 }
 
-gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
+/* The product a, or one panel of it, packed and run: *ran the plan's rung, 0 (nothing queued) where no Hopper rung
+ * takes it. */
+static gp_status pack_and_run(gp_ctx *c, const gp_gemm_args *a, int *ran)
 {
-    *handled = 0;
-    if (!GP_GEMM_PACK || c->forced != 0 || c->dev->cc_major < 9) return GP_SUCCESS;
-    if (!c->workspace || (uintptr_t)c->workspace % 128) return GP_SUCCESS;
+    *ran = 0;
     const gp_gemm_h_pack pk = gp__gemm_h_pack_plan(a);
     if (!pk.ok || pk.bytes > c->workspace_bytes) return GP_SUCCESS;
     const gp_gemm_args q = gp__gemm_h_packed_args(a, &pk, c->workspace, c->workspace_bytes);
@@ -52,7 +52,39 @@ gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
         const int64_t rows = a->tb ? a->n : a->k, cols = a->tb ? a->k : a->n;
         GP_TRY(pack_operand(c->dev, c->stream, a->B, rows, cols, a->ldb, (void *)q.B, q.ldb, esz, a->tb != pk.tb));
     }
-    *handled = 1;
-    c->ran_rung = plan.rung;
+    *ran = plan.rung;
     return gp__gemm_h_run_plan(c->dev, c->stream, &q, &plan);
+}
+
+gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
+{
+    int ran = 0;
+    *handled = 0;
+    if (!GP_GEMM_PACK || c->forced != 0 || c->dev->cc_major < 9) return GP_SUCCESS;
+    if (!c->workspace || (uintptr_t)c->workspace % 128) return GP_SUCCESS;
+    const gp_gemm_h_pack pk = gp__gemm_h_pack_plan(a);
+    if (!pk.ok) return GP_SUCCESS;
+    if (pk.bytes <= c->workspace_bytes) {
+        GP_TRY(pack_and_run(c, a, &ran));
+    } else {
+        /* Copies larger than the workspace: panels of C, each with its slice of the packed operand (gp__gemm_h_panels),
+         * packed and run in turn on the stream, each panel's copy in the same workspace as the previous one's. */
+        const gp_gemm_h_panels pn = gp__gemm_h_panel_plan(a, &pk, c->workspace_bytes);
+        if (pn.count == 0) return GP_SUCCESS;
+        for (int64_t i = 0; i < pn.count; i++) {
+            gp_gemm_args p = gp__gemm_h_panel_args(a, &pn, i);
+            int r = 0;
+            GP_TRY(pack_and_run(c, &p, &r));
+            if (r == 0) { /* a panel no Hopper rung takes: rung 03 runs it */
+                if (i == 0) return GP_SUCCESS; /* nothing queued yet: the whole call goes to rung 03 */
+                GP_TRY(gp__gemm_r03_launch_cfg(c->dev, c->stream, &p, -1, NULL));
+                continue;
+            }
+            if (i == 0) ran = r;
+        }
+    }
+    if (ran == 0) return GP_SUCCESS;
+    *handled = 1;
+    c->ran_rung = ran;
+    return GP_SUCCESS;
 }

@@ -159,6 +159,47 @@ gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack 
     return q;
 }
 
+gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_gemm_args *a, const gp_gemm_h_pack *pk, size_t ws_bytes)
+{
+    gp_gemm_h_panels pn;
+    memset(&pn, 0, sizeof pn);
+    if (!a || !pk || !pk->ok || pk->pack_a == pk->pack_b) return pn; /* exactly one operand packed */
+    const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type);
+    if (esz == 0) return pn;
+    pn.along_n = pk->pack_b;
+    const int64_t dim = pn.along_n ? a->n : a->m;
+    /* bytes of the packed copy per column of C (B packed) or per row (A packed): a row of the K-major copy, or a
+     * k-long column of the copy kept in its layout (panel widths are multiples of 128: no rounding there) */
+    const int64_t per = pn.along_n ? esz * (pk->tb ? pk->ldb : a->k) : esz * (pk->ta ? a->k : pk->lda);
+    const int64_t budget = (int64_t)(ws_bytes / 4 * 3); /* a quarter stays for the plan's split-k partials */
+    if (per <= 0 || dim <= 128) return pn;
+    pn.size = budget / per / 128 * 128;
+    if (pn.size < 128 || pn.size >= dim) { pn.size = 0; return pn; }
+    pn.count = (dim + pn.size - 1) / pn.size;
+    return pn;
+}
+
+gp_gemm_args gp__gemm_h_panel_args(const gp_gemm_args *a, const gp_gemm_h_panels *pn, int64_t i)
+{
+    gp_gemm_args q = *a;
+    const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type), csz = (int64_t)gp__gemm_elem_size(a->c_type);
+    const int64_t dim = pn->along_n ? a->n : a->m, start = i * pn->size;
+    const int64_t len = dim - start < pn->size ? dim - start : pn->size;
+    if (pn->along_n) { /* columns [start, start + len) of C and of op(B) */
+        q.n = len;
+        q.C = (char *)a->C + start * csz;
+        q.B = (const char *)a->B + (a->tb ? start * a->ldb : start) * esz;
+        q.vec_b = gp__gemm_vec_ok(q.B, q.ldb, (size_t)esz);
+    } else { /* rows [start, start + len) of C and of op(A) */
+        q.m = len;
+        q.C = (char *)a->C + start * a->ldc * csz;
+        q.A = (const char *)a->A + (a->ta ? start : start * a->lda) * esz;
+        q.vec_a = gp__gemm_vec_ok(q.A, q.lda, (size_t)esz);
+    }
+    q.vec_c = gp__gemm_vec_ok(q.C, q.ldc, (size_t)csz);
+    return q;
+}
+
 #define EPI_NAME(e) ((e) == 1 ? "whole" : (e) == 2 ? "half" : "chunk")
 const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 {
