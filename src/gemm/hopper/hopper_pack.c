@@ -12,7 +12,14 @@
  * measured (H100, results/h100-2026-11-23h/call1/pack-sweep-*.txt, library built with GP_GEMM_PACK=1): 2047x3001x1537
  * TT bf16 1.485x cublasLt (0.498x without; below the prediction: the copies and a 2047-row plan), tf32 1.050x; the
  * shapes whose copies exceed the default 32 MB workspace run rung 03 as before: tf32 NN 4096^3 (a 64 MB copy of B)
- * 0.486x, 4095x4097x4093 NT bf16 (67 MB) 0.576x. test_gpu_gemm passed under it (2398 checks). */
+ * 0.486x, 4095x4097x4093 NT bf16 (67 MB) 0.576x. test_gpu_gemm passed under it (2398 checks).
+ * Session 12: copies larger than the workspace go in panels of C (gp__gemm_h_panel_plan: along n where B is the
+ * packed operand, along m where A is; each panel's copy at most 3/4 of the workspace, a multiple of 128 wide), each
+ * packed and run in turn. H100, default 32 MB workspace (results/h100-2026-11-24/call2-gemm-panels, `gpuprim bench
+ * gemm`, cublasLt in the same run): tf32 NN 4096^3 0.498x -> 0.783x (3 panels of 1536 columns), 8192^3 0.489x ->
+ * 0.771x; below a whole copy's ~0.90x (predicted): each panel is a narrower product with its own last wave, and the
+ * copies are not overlapped with the products. Next step: the copy of panel i+1 overlapping the product of panel i
+ * (two halves of the workspace), or wgmma's A operand from registers for MN-major tf32 (no copy). */
 #include <stdint.h>
 #include "hopper_internal.h"
 #include "../../transpose/transpose_internal.h"
