@@ -1,9 +1,11 @@
 /* gpuprim_dist.h — gpuprim across several GPUs through NCCL (library gpuprim_dist, an optional part of the
  * build): distributed reduce, histogram, exclusive scan and sort on the caller's NCCL communicator.
  *
- * Status: tested on the CPU only: the sample sort's logic (tests/test_dist_plan.c) and the host code against
- * stand-ins for CUDA, NCCL and gpuprim (tests/dist/test_dist_mock.c). The GPU test (tests/test_gpu_dist.c) and
- * the bench (bench/dist/dist_bench.cu) have not yet run on a machine with 2 GPUs (scripts/dist-check.sh).
+ * Status: on the CPU, the sample sort's logic (tests/test_dist_plan.c) and the host code against stand-ins for
+ * CUDA, NCCL and gpuprim (tests/dist/test_dist_mock.c); the 2-rank merge kernels on one GPU
+ * (tests/test_gpu_dist_merge.c). On 2 H200s (results/h200-2026-11-24/call1-dist) the GPU test
+ * (tests/test_gpu_dist.c) passed every sort case with the earlier final re-sort; the 2-rank merge path that
+ * replaced it has not yet run on 2 GPUs (scripts/dist-check.sh does it).
  *
  * Conventions (gpuprim.h's, plus):
  *  - one rank per GPU, in as many processes or threads as the caller likes (as with NCCL). Each rank passes

@@ -8,7 +8,8 @@
  * small on one rank: both ranks return GP_ERROR_WORKSPACE_TOO_SMALL with the count they need, outputs
  * untouched, and the retry with that count succeeds. Local argument errors.
  * Exits 77 (skipped) with fewer than 2 GPUs, and where gpuprim_dist is not built (then this file is a stub:
- * cmake/dist.cmake defines GPUPRIM_DIST_TEST and links it). Not yet run on a 2-GPU machine. */
+ * cmake/dist.cmake defines GPUPRIM_DIST_TEST and links it). Run on 2 H200s once (results/h200-2026-11-24/call1-dist),
+ * before the 2-rank merge path. */
 #ifndef GPUPRIM_DIST_TEST
 #include <stdio.h>
 int main(void)

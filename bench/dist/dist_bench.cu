@@ -9,8 +9,8 @@
  *     sorted, rank 0's last <= rank 1's first, counts and key sums kept);
  *  3. strong scaling: the same --n keys sorted by gp_sort_keys on GPU 0 alone, and half of them, against the
  *     2-GPU time; capacity: bytes per key each way and the keys that fit in the GPUs' memory at that rate.
- * Text on stdout; --json FILE writes every figure. Exit 3 with fewer than 2 GPUs. Not yet run on a 2-GPU
- * machine: scripts/dist-check.sh runs it there. */
+ * Text on stdout; --json FILE writes every figure. Exit 3 with fewer than 2 GPUs. scripts/dist-check.sh runs it;
+ * first run on 2 H200s: results/h200-2026-11-24/call1-dist. */
 #include "gpuprim.h"
 #include "gpuprim_dist.h"
 #include <cuda_runtime.h>
