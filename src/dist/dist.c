@@ -426,31 +426,24 @@ static gp_status dist_sort(gp_handle h, ncclComm_t comm, int64_t n_local, const 
         /* every rank sees the same rows: all of them stop here, or none */
         if (gp__dist_over_capacity(host, c.P, c.P + 1) > 0) st = GP_ERROR_WORKSPACE_TOO_SMALL;
     }
-    /* 6-7 with 2 ranks: the exchange in chunks, each merged as it arrives */
-    if (st == GP_SUCCESS && c.P == 2) {
-        const int64_t own = host[(size_t)c.me * 3 + c.me];
-        st = exchange_merge2(&c, comm, host, send_off, sorted_k, sorted_v, recv_k, recv_v, keys_out,
-                             pairs ? values_out : NULL, (int64_t *)(base + L.merge_state),
-                             (int64_t *)(base + L.merge_parts));
-        last_sent = n_local - own;
-        last_received = n_recv - own;
-        free(host);
-        TRY(st);
-        mark(4, c.stream);
-        return GP_SUCCESS;
-    }
-    /* 6. the exchange, into the receive buffer in rank order */
+    /* 6. the exchange: with 2 ranks in chunks, each merged into the output as it arrives (that is also step 7);
+     * with more, into the receive buffer in rank order */
     if (st == GP_SUCCESS) {
         const int64_t own = host[(size_t)c.me * (c.P + 1) + c.me];
-        st = exchange(&c, comm, host, send_off, recv_off, sorted_k, sorted_v, recv_k, recv_v);
+        st = c.P == 2 ? exchange_merge2(&c, comm, host, send_off, sorted_k, sorted_v, recv_k, recv_v, keys_out,
+                                        pairs ? values_out : NULL, (int64_t *)(base + L.merge_state),
+                                        (int64_t *)(base + L.merge_parts))
+                      : exchange(&c, comm, host, send_off, recv_off, sorted_k, sorted_v, recv_k, recv_v);
         last_sent = n_local - own;
         last_received = n_recv - own;
     }
     free(host);
     TRY(st);
-    mark(3, c.stream);
-    /* 7. the P sorted runs, sorted into the output (stable: equal keys stay in rank, then index order) */
-    TRY(local_sort(h, n_recv, recv_k, keys_out, recv_v, values_out, scratch, scratch_bytes));
+    if (c.P != 2) { /* (2 ranks: exchange_merge2 marks the exchange's end on its own stream) */
+        mark(3, c.stream);
+        /* 7. the P sorted runs, sorted into the output (stable: equal keys stay in rank, then index order) */
+        TRY(local_sort(h, n_recv, recv_k, keys_out, recv_v, values_out, scratch, scratch_bytes));
+    }
     mark(4, c.stream);
     return GP_SUCCESS;
 }

@@ -79,21 +79,11 @@ extern "C" cudaError_t gp__dist_launch_send_counts(const uint32_t *sorted, int64
 
 /* ---- the 2-rank merge (dist_plan.h): one step per chunk of the peer's bucket ---- */
 
-/* One thread: this step's ranges. B holds b_hi keys now; the output is decided up to A's elements that go before
- * B's last received key (all of A once B is complete). */
+/* One thread: this step's ranges (dist_plan.h). */
 static __global__ void merge_bounds_kernel(const uint32_t *a, int64_t na, const uint32_t *b, int64_t b_hi, int last,
                                            int first, int a_first, int64_t *st)
 {
-    const int64_t a_lo = first ? 0 : st[GP_DIST_MS_A_DONE], b_lo = first ? 0 : st[GP_DIST_MS_B_DONE];
-    int64_t a_hi = a_lo;
-    if (last) a_hi = na;
-    else if (b_hi > b_lo) a_hi = gp__dist_merge_count(a, a_lo, na, b[b_hi - 1], a_first);
-    st[GP_DIST_MS_A_LO] = a_lo;
-    st[GP_DIST_MS_A_HI] = a_hi;
-    st[GP_DIST_MS_B_LO] = b_lo;
-    st[GP_DIST_MS_B_HI] = b_hi;
-    st[GP_DIST_MS_A_DONE] = a_hi;
-    st[GP_DIST_MS_B_DONE] = b_hi;
+    gp__dist_merge_step_ranges(a, na, b, b_hi, last, first, a_first, st);
 }
 
 /* parts[t] = the A elements among the step's first t tiles of output (t = 0..tiles). */

@@ -201,6 +201,23 @@ GP_DIST_HD int64_t gp__dist_merge_count(const uint32_t *a, int64_t lo, int64_t n
 enum { GP_DIST_MS_A_DONE, GP_DIST_MS_B_DONE, GP_DIST_MS_A_LO, GP_DIST_MS_A_HI, GP_DIST_MS_B_LO, GP_DIST_MS_B_HI,
        GP_DIST_MS_COUNT };
 
+/* One step's ranges into st: B (sorted) holds b_hi keys now (last: all of them); the output is decided up to A's
+ * elements that go before B's last received key (all of A once B is complete). first: the state starts at 0. */
+GP_DIST_HD void gp__dist_merge_step_ranges(const uint32_t *a, int64_t na, const uint32_t *b, int64_t b_hi, int last,
+                                           int first, int a_first, int64_t *st)
+{
+    const int64_t a_lo = first ? 0 : st[GP_DIST_MS_A_DONE], b_lo = first ? 0 : st[GP_DIST_MS_B_DONE];
+    int64_t a_hi = a_lo;
+    if (last) a_hi = na;
+    else if (b_hi > b_lo) a_hi = gp__dist_merge_count(a, a_lo, na, b[b_hi - 1], a_first);
+    st[GP_DIST_MS_A_LO] = a_lo;
+    st[GP_DIST_MS_A_HI] = a_hi;
+    st[GP_DIST_MS_B_LO] = b_lo;
+    st[GP_DIST_MS_B_HI] = b_hi;
+    st[GP_DIST_MS_A_DONE] = a_hi;
+    st[GP_DIST_MS_B_DONE] = b_hi;
+}
+
 /* ---- host only (dist_plan.c) ---- */
 
 /* S, the slots per rank: GP_DIST_OVERSAMPLING x P, less where P * S would pass GP_DIST_SAMPLE_BUDGET (at

@@ -310,21 +310,18 @@ cudaError_t gp__dist_launch_send_counts(const uint32_t *sorted, int64_t n, uint3
     row[P] = capacity;
     return cudaSuccess;
 }
-/* The merge step as the kernels do it: the ranges from the state, then the stable merge of those slices. */
+/* The merge step: the kernels' step ranges (the same dist_plan.h function), then the stable merge of those slices. */
 cudaError_t gp__dist_launch_merge_step(const uint32_t *a_k, const uint32_t *a_v, int64_t na, const uint32_t *b_k,
                                        const uint32_t *b_v, int64_t b_hi, int last, int first, int a_first,
                                        uint32_t *out_k, uint32_t *out_v, int64_t *st, int64_t *parts, int64_t parts_len, int64_t expect,
                                        cudaStream_t s)
 {
-    const int64_t a_lo = first ? 0 : st[GP_DIST_MS_A_DONE], b_lo = first ? 0 : st[GP_DIST_MS_B_DONE];
-    int64_t a_hi = a_lo, i, j, o;
+    int64_t a_hi, i, j, o;
     (void)parts; (void)expect; (void)s;
     if (parts_len < 2) return cudaErrorInvalidValue;
-    if (last) a_hi = na;
-    else if (b_hi > b_lo) a_hi = gp__dist_merge_count(a_k, a_lo, na, b_k[b_hi - 1], a_first);
-    st[GP_DIST_MS_A_DONE] = a_hi;
-    st[GP_DIST_MS_B_DONE] = b_hi;
-    for (i = a_lo, j = b_lo, o = a_lo + b_lo; i < a_hi || j < b_hi; o++) {
+    gp__dist_merge_step_ranges(a_k, na, b_k, b_hi, last, first, a_first, st);
+    a_hi = st[GP_DIST_MS_A_HI];
+    for (i = st[GP_DIST_MS_A_LO], j = st[GP_DIST_MS_B_LO], o = i + j; i < a_hi || j < b_hi; o++) {
         const int take_a = j >= b_hi || (i < a_hi && gp__dist_merge_before(a_k[i], b_k[j], a_first));
         out_k[o] = take_a ? a_k[i] : b_k[j];
         if (out_v) out_v[o] = take_a ? a_v[i] : b_v[j];
