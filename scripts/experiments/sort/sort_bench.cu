@@ -11,7 +11,9 @@
 //                                               passes) and a u32 size sweep 2^10 .. 2^28, each against CUB in
 //                                               the same process; rung 05's time per operation (TRACE lines)
 //   sort_bench --variant NAME                   rung 05 of this build (run.sh VARIANTS: one build per set of
-//                                               knobs) against CUB: the four 2^28 cases, u32 keys 2^12..2^24
+//                                               knobs) against CUB: the four 2^28 cases, u32 keys 2^12..2^24;
+//                                               with SORT_PAIRS set also u32/u64, u64/u32, u64/u64 pairs at 2^28
+//                                               and u32/u32 pairs 2^14..2^27 (the others at 2^18, 2^22, 2^25)
 //   sort_bench --profile                        one rung-05 sort each of 2^26 u32 keys, u32/u32 pairs, f32 keys,
 //                                               u64 keys between cudaProfilerStart / Stop (after a warm-up call),
 //                                               for ncu --profile-from-start off (run.sh step "profile")
@@ -584,8 +586,14 @@ static void time_case(const char *label, int kt, int vb, int dist, int64_t n, un
         gen_device(GPT_SORT_RANDOM, vb == 4 ? GP_SORT_U32 : GP_SORT_U64, n, 0xa1ull, vin);
     }
     double cub_ms;
-    if (vb) /* the pairs timed: u32 keys, u32 values */
+    if (vb && kb == 4 && vb == 4) /* the pairs timed: unsigned keys and values of the case's sizes */
         cub_ms = cub_time_pairs((const uint32_t *)kin, (uint32_t *)kref, (const uint32_t *)vin, (uint32_t *)vref, (int)n, reps);
+    else if (vb && kb == 4)
+        cub_ms = cub_time_pairs((const uint32_t *)kin, (uint32_t *)kref, (const uint64_t *)vin, (uint64_t *)vref, (int)n, reps);
+    else if (vb && vb == 4)
+        cub_ms = cub_time_pairs((const uint64_t *)kin, (uint64_t *)kref, (const uint32_t *)vin, (uint32_t *)vref, (int)n, reps);
+    else if (vb)
+        cub_ms = cub_time_pairs((const uint64_t *)kin, (uint64_t *)kref, (const uint64_t *)vin, (uint64_t *)vref, (int)n, reps);
     else if (kt == GP_SORT_F32)
         cub_ms = cub_time_keys((const float *)kin, (float *)kref, (int)n, reps);
     else if (kb == 4)
@@ -732,6 +740,18 @@ static void variant_timing(const char *name)
     time_case("f32 keys", GP_SORT_F32, 0, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
     time_case("u64 keys", GP_SORT_U64, 0, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
     for (int l : {12, 16, 20, 24}) time_case("u32 keys", GP_SORT_U32, 0, GPT_SORT_RANDOM, (int64_t)1 << l, R5, l <= 20 ? 50 : 20, false, name);
+    if (getenv("SORT_PAIRS")) { /* the other value sizes at 2^28 and a u32/u32 size sweep */
+        time_case("u32/u64 pairs", GP_SORT_U32, 8, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
+        time_case("u64/u32 pairs", GP_SORT_U64, 4, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
+        time_case("u64/u64 pairs", GP_SORT_U64, 8, GPT_SORT_RANDOM, N, R5, 10, false, name, true);
+        for (int l = 14; l <= 27; l++)
+            time_case("u32/u32 pairs", GP_SORT_U32, 4, GPT_SORT_RANDOM, (int64_t)1 << l, R5, l <= 20 ? 50 : 20, false, name);
+        for (int l : {18, 22, 25}) {
+            time_case("u32/u64 pairs", GP_SORT_U32, 8, GPT_SORT_RANDOM, (int64_t)1 << l, R5, 20, false, name);
+            time_case("u64/u32 pairs", GP_SORT_U64, 4, GPT_SORT_RANDOM, (int64_t)1 << l, R5, 20, false, name);
+            time_case("u64/u64 pairs", GP_SORT_U64, 8, GPT_SORT_RANDOM, (int64_t)1 << l, R5, 20, false, name);
+        }
+    }
 }
 
 int main(int argc, char **argv)
