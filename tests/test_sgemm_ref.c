@@ -37,10 +37,11 @@ int main(void)
     CHECK(fabs(gpt_sgemm_tol(4096) - 16.0 * 64.0 / 16777216.0) < 1e-12);
     CHECK(gpt_sgemm_tol(16384) > gpt_sgemm_tol(4096));
     /* rung 10's rule picks the configuration measured fastest at the bench shapes (an H100: dev == NULL) */
-    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4096, 1) == 1);     /* 128x256x32: k >= 4096, n >= 1024 */
-    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4095, 1) == 0);     /* 128x256x16 */
+    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 4096, 1) == 0);     /* 128x256x16: k < 6144 */
+    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 6143, 1) == 0);
+    CHECK(gp__sgemm_r10_pick(NULL, 4096, 4096, 6144, 1) == 1);     /* 128x256x32 */
     CHECK(gp__sgemm_r10_pick(NULL, 8192, 8192, 8192, 1) == 1);     /* 128x256x32 */
-    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096, 1) == 0);     /* n < 1024 */
+    CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 4096, 1) == 0);
     CHECK(gp__sgemm_r10_pick(NULL, 32768, 256, 6144, 1) == 1);
     CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048, 1) == 0);     /* 128 tiles of 128x256 on 132 SMs: 97% of a wave */
     CHECK(gp__sgemm_r10_pick(NULL, 2048, 2048, 2048, 0) == 3);  /* odd leading dimensions: 128x64 */

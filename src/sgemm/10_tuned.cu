@@ -62,6 +62,17 @@
 // BK 8, ours BK 32 unrolled whole, ~80 KB of SASS). Tried: the BK k-steps in groups of 8 or 4 unrolled ones inside a
 // rolled loop (call3/bench-sgemm-ku*.txt): 4096^3 0.927x / 0.901x against 0.954x unrolled whole in the same call;
 // dropped (not profiled: whether the fetch stalls went down with them is not known).
+// Session 13: the cause found and fixed. Session 1's kernels (ea92bf6), built next to this tree's and timed in the same
+// process (scripts/experiments/sgemm-ab, results/h100-2026-11-24b/call1/sgab.txt and call2/sgab.txt), still ran 0.975x
+// at 4096^3, so the loss was in the code, not the machine. The main loops' SASS differed in one way: each k-step's six
+// fragment LDS.128 came bunched ahead of its 128 FFMAs instead of spread among them. Bisecting the source on SASS:
+// neither the edge-safe loaders nor the FMA helper did it; the kernel parameter did (gp_sgemm_args grew the batch /
+// stride / k-slice fields in 45b4d6f). One-matrix launches now pass gp_sg_one (the old fields only) and the loops are
+// spread again. Same process, cuBLAS alternating: 4096^3 cfg 0 0.945x -> 0.972x, cfg 1 0.954x -> 0.963x; 8192^3 cfg 1
+// 0.991x -> 1.000x; 2048^3 cfg 0 0.947x -> 0.977x; 3000^3 cfg 3 0.966x -> 0.979x; 2049x2047x2051 cfg 3 0.624x ->
+// 0.627x. Session 1's zero-fill loaders with the small parameter were tried too: equal on the 128x256 configurations,
+// slower on 128x64 (3000^3 0.847x, 2049x2047x2051 0.558x: spills), so the edge-safe loaders stay. With BK 16 now ahead
+// at 4096^3, BK 32 is for k >= 6144.
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
@@ -81,7 +92,7 @@ extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t 
     /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take and both operands have
      * 16-byte rows (else 128x64, whose 4-byte copies are spread over 4 blocks per SM) */
     if (vec && t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms)
-        return k >= 6144 || (k >= 4096 && n >= 1024) ? 1 : 0;
+        return k >= 6144 ? 1 : 0; /* BK 32 for deep k only (session 13: 4096^3 BK 16 0.972x, BK 32 0.963x) */
     if (t128x64 >= 64) return 3; /* 128x64, 4 blocks per SM: partial waves cost a quarter as much */
     if (k >= 8192 && m >= 128) return 3; /* deep k: rung 11's k-slices make the blocks (64x64 runs ~2/3 the rate) */
     return 4;

@@ -172,10 +172,11 @@ struct gp_sg_async_cfg {
  * so the blocks running at the same time share A rows and B columns in L2. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
           bool B_DIRECT, bool PIPE, bool BATCHED = true>
-__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kernel(gp_sgemm_args pz, int group_m)
+__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
+    gp_sg_async_kernel(typename gp_sg_param<BATCHED>::T pz, int group_m)
 {
     /* matrix (or k-slice) blockIdx.y of the call; BATCHED = false: one matrix, no k-slices */
-    const gp_sgemm_args p = BATCHED ? gp_sg_matrix(pz, blockIdx.y) : pz;
+    const gp_sg_one &p = gp_sg_view(pz, blockIdx.y);
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
     extern __shared__ __align__(16) float smem[];
     float *As = smem, *Bs = smem + STAGES * C::A_STAGE;
@@ -289,7 +290,7 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_async_kern
 
 /* The kernel of configuration (BM, ..., MINB) for the call's transposes. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE, bool BATCHED>
-static void (*gp_sg_async_pick(const gp_sgemm_args *p))(gp_sgemm_args, int)
+static void (*gp_sg_async_pick(const gp_sgemm_args *p))(typename gp_sg_param<BATCHED>::T, int)
 {
     /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
     if (!p->ta && !p->tb) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true, PIPE, BATCHED>;
@@ -298,23 +299,30 @@ static void (*gp_sg_async_pick(const gp_sgemm_args *p))(gp_sgemm_args, int)
     return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false, PIPE, BATCHED>;
 }
 
+/* Lets kern use smem bytes of dynamic shared memory (above the default 48 KB); false if the runtime refuses. */
+static inline bool gp_sg_allow_smem(const void *kern, size_t smem)
+{
+    return smem <= 48 * 1024 ||
+           cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) == cudaSuccess;
+}
+
 /* Launches configuration (BM, ..., MINB) for the call's transposes. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE = false>
 static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int group_m)
 {
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
     const int64_t blocks = ((p->m + BM - 1) / BM) * ((p->n + BN - 1) / BN);
-    void (*kern)(gp_sgemm_args, int);
     if (blocks > 0x7fffffff) return GP_ERROR_NOT_SUPPORTED;
     /* one matrix, no k-slices: the kernel without per-matrix offsets (H100: 8192^3 0.950x -> 0.990x cuBLAS,
-     * results/h100-2026-11-23f/knobs-summary.txt) */
-    if (p->batch == 1 && p->kslice == 0)
-        kern = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, false>(p);
-    else
-        kern = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, true>(p);
-    if (C::SMEM > 48 * 1024 &&
-        cudaFuncSetAttribute((const void *)kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)C::SMEM) != cudaSuccess)
+     * results/h100-2026-11-23f/knobs-summary.txt), whose parameter is the one matrix's (gp_sg_one) */
+    if (p->batch == 1 && p->kslice == 0) {
+        void (*kern)(gp_sg_one, int) = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, false>(p);
+        if (!gp_sg_allow_smem((const void *)kern, C::SMEM)) return gp__launch_status();
+        kern<<<(unsigned)blocks, C::NT, C::SMEM, s>>>(gp_sg_one_of(*p), group_m);
         return gp__launch_status();
+    }
+    void (*kern)(gp_sgemm_args, int) = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, true>(p);
+    if (!gp_sg_allow_smem((const void *)kern, C::SMEM)) return gp__launch_status();
     for (int64_t z0 = 0; z0 < p->batch; z0 += GP_SGEMM_MAX_GRID_BATCH) { /* grid.y holds 65535 matrices */
         gp_sgemm_args q = *p;
         q.A += z0 * p->stride_a;

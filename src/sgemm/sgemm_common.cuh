@@ -23,6 +23,37 @@ __device__ __forceinline__ gp_sgemm_args gp_sg_matrix(const gp_sgemm_args &p, in
     return q;
 }
 
+/* One matrix's arguments as the one-matrix kernels of rungs 09-10 take them: gp_sgemm_args without the batch
+ * and k-slice fields. Only the kernel's parameter block changes, not its code, yet with the whole gp_sgemm_args
+ * as the parameter (from 45b4d6f on) ptxas scheduled rung 10's main loop differently: each k-step's six
+ * fragment loads bunched ahead of its 128 FMAs instead of spread among them, and the 128x256 kernels ran 1-3%
+ * slower (H100, results/h100-2026-11-24b/call2/sgab.txt: 4096^3 configuration 0 0.945x cuBLAS, 0.972x with
+ * this parameter). */
+struct gp_sg_one {
+    int64_t m, n, k;
+    const float *A;
+    const float *B;
+    float *C;
+    int64_t lda, ldb, ldc;
+    float alpha, beta;
+    int ta, tb;
+    int vec_a, vec_b, vec_c;
+};
+__host__ __device__ inline gp_sg_one gp_sg_one_of(const gp_sgemm_args &p)
+{
+    gp_sg_one q = {p.m, p.n, p.k, p.A, p.B, p.C, p.lda, p.ldb, p.ldc, p.alpha, p.beta, p.ta, p.tb, p.vec_a, p.vec_b, p.vec_c};
+    return q;
+}
+/* The kernel parameter of a one-matrix (false) or a batched / k-sliced (true) launch, and the view of matrix z
+ * a block works on. */
+template <bool BATCHED> struct gp_sg_param { typedef gp_sgemm_args T; };
+template <> struct gp_sg_param<false> { typedef gp_sg_one T; };
+__device__ __forceinline__ const gp_sg_one &gp_sg_view(const gp_sg_one &p, int64_t) { return p; }
+__device__ __forceinline__ gp_sg_one gp_sg_view(const gp_sgemm_args &p, int64_t z)
+{
+    return gp_sg_one_of(gp_sg_matrix(p, z));
+}
+
 /* op(A)[i][kk] and op(B)[kk][j], 0 outside the matrix (the generic path of the teaching rungs). */
 __device__ __forceinline__ float gp_sg_a(const gp_sgemm_args &p, int64_t i, int64_t kk)
 {
@@ -36,7 +67,8 @@ __device__ __forceinline__ float gp_sg_b(const gp_sgemm_args &p, int64_t kk, int
 }
 
 /* C[i][j] = alpha * acc + beta * C[i][j]; C is read only when beta != 0. Guarded. */
-__device__ __forceinline__ void gp_sg_store(const gp_sgemm_args &p, int64_t i, int64_t j, float acc)
+template <typename P>
+__device__ __forceinline__ void gp_sg_store(const P &p, int64_t i, int64_t j, float acc)
 {
     if (i < p.m && j < p.n) {
         float *c = p.C + i * p.ldc + j;
@@ -45,7 +77,8 @@ __device__ __forceinline__ void gp_sg_store(const gp_sgemm_args &p, int64_t i, i
 }
 
 /* Four consecutive elements C[i][j..j+3]: one 16-byte access when C allows it and all four are inside. */
-__device__ __forceinline__ void gp_sg_store4(const gp_sgemm_args &p, int64_t i, int64_t j, float4 v)
+template <typename P>
+__device__ __forceinline__ void gp_sg_store4(const P &p, int64_t i, int64_t j, float4 v)
 {
     if (i >= p.m) return;
     if (p.vec_c && j + 3 < p.n) {
