@@ -35,6 +35,10 @@
 // the look-back reads one predecessor per step (run 2's win1), more only once the nearest is written; pairs wait
 // for their staged values just before the scatter; values of full tiles staged by 16-byte cp.async; values of
 // the key's size need no destination table (key address + dst_v - dst_k); a COPY pass stores the tile it holds.
+// Session 13 (results/h100-2026-11-24b/README.md, calls 1-7): pairs run one block per SM with larger tiles (u32/u32
+// 32 x 384 at 1 block instead of 20 x 384 at 2): u32/u32 pairs 2^28 0.873x -> 1.03-1.07x CUB (CUB's own time is
+// bimodal across processes, 8.7 or 9.1 ms; ours 8.4-8.5 ms), the other value sizes 0.79-0.90x -> 1.01-1.09x (see
+// OS5_ITEMS_44).
 // In the library: the five paths of sort_rule.h (the passes, four one-block sizes) are this rung's
 // configurations (gp_set_config forces one where it can hold the call; gp_get_last_config says which ran).
 #include "../common/lookback.cuh"
@@ -45,12 +49,19 @@
 #ifndef OS5_THREADS
 #define OS5_THREADS 384
 #endif
-/* keys per thread (ITEMS), __launch_bounds__ minimum blocks per SM (MINB) and ranking match (MATCH, below) by
- * key bytes / value bytes (OS5_ITEMS_<key><value>, OS5_MINB_<key><value>, OS5_MATCH_<key><value>): 3 blocks
- * of 384 threads cap registers at 56, 2 at 80; shared memory per block ~ TILE x (key + value + 2 index bytes
- * [+ 1 digit byte for f32]) + 12-16 KB must fit MINB times in the SM's 228 KB. Defaults from H100 run 2
- * (NOTES.md): u32/u32 pairs 20 x 2 blocks (0.815x CUB against 14 x 3's 0.726x in the same run), u64 keys
- * 15 x 2 (0.928x against 12 x 3's 0.870x). */
+/* keys per thread (ITEMS), __launch_bounds__ minimum blocks per SM (MINB) and ranking match (MATCH, below) by key
+ * bytes / value bytes (OS5_ITEMS_<key><value>, OS5_MINB_<key><value>, OS5_MATCH_<key><value>): 3 blocks of 384
+ * threads cap registers at 56, 2 at 80, 1 at 168; shared memory per block ~ TILE x (key + value + 2 index bytes [+
+ * 1 digit byte for f32]) + 12-16 KB must fit MINB times in the SM's 228 KB. Keys: H100 run 2 (NOTES.md), u64 keys
+ * 15 x 2 (0.928x against 12 x 3's 0.870x). Pairs: one block per SM with large tiles (session 13, CUB in the same
+ * process: results/h100-2026-11-24b/call3/sort-run.txt, call4/, call5/): u32/u32 pairs 2^28 at 20 x 2 blocks
+ * 0.864-0.880x CUB, 20 x 1 0.952x, 24 x 1 1.014x, 28 x 1 1.051x, 32 x 1 1.068x, 40 x 1 1.082x, 48 x 1 1.067x; 32
+ * keeps the pairs size sweep 2^14..2^27 at >= 0.956x (40: 0.895x at 2^15, fewer tiles than SMs). The lead was ncu
+ * at 2^26 (call1/ncu-sort.txt): CUB's pass and the 20 x 2 one took the same 17.7 us per tile, CUB's tile holding
+ * 15% more pairs; one block per SM frees the registers and shared memory for larger tiles. Why one block of 20
+ * beats two was not profiled. u32/u64 24 x 1 1.074x (14 x 2 0.900x), u64/u32 27 x 1 1.013x (10 x 3 0.793x), u64/u64
+ * 21 x 1 1.087x (10 x 2 0.896x); 28 / 24 were 0.6% / 1.7% faster but need more than an A100's 163 KB. Keys lost at
+ * one block (u32 32 x 1 0.968x against 20 x 3's 1.198x): they stay. */
 #ifndef OS5_ITEMS_40
 #define OS5_ITEMS_40 20 /* 7680 keys: 44 KB (52 KB f32), 3 blocks */
 #endif
@@ -58,16 +69,16 @@
 #define OS5_MINB_40 3
 #endif
 #ifndef OS5_ITEMS_44
-#define OS5_ITEMS_44 20 /* 7680 pairs: 91 KB, 2 blocks */
+#define OS5_ITEMS_44 32 /* 12288 pairs: 134 KB (146 KB f32), 1 block */
 #endif
 #ifndef OS5_MINB_44
-#define OS5_MINB_44 2
+#define OS5_MINB_44 1
 #endif
 #ifndef OS5_ITEMS_48
-#define OS5_ITEMS_48 14 /* 5376: 91 KB */
+#define OS5_ITEMS_48 24 /* 9216: 142 KB (151 KB f32), 1 block */
 #endif
 #ifndef OS5_MINB_48
-#define OS5_MINB_48 2
+#define OS5_MINB_48 1
 #endif
 #ifndef OS5_ITEMS_80
 #define OS5_ITEMS_80 15 /* 5760 keys: 58 KB, 2 blocks (CUB's u64 tile) */
@@ -76,16 +87,16 @@
 #define OS5_MINB_80 2
 #endif
 #ifndef OS5_ITEMS_84
-#define OS5_ITEMS_84 10 /* 3840: 70 KB */
+#define OS5_ITEMS_84 27 /* 10368: 158 KB, 1 block */
 #endif
 #ifndef OS5_MINB_84
-#define OS5_MINB_84 3
+#define OS5_MINB_84 1
 #endif
 #ifndef OS5_ITEMS_88
-#define OS5_ITEMS_88 10 /* 3840: 85 KB */
+#define OS5_ITEMS_88 21 /* 8064: 156 KB, 1 block */
 #endif
 #ifndef OS5_MINB_88
-#define OS5_MINB_88 2
+#define OS5_MINB_88 1
 #endif
 #ifndef OS5_LB_WINDOW
 #define OS5_LB_WINDOW 1 /* predecessors read per look-back step once the nearest is written (run 2: 1 beat 4
@@ -1086,6 +1097,6 @@ static const char *sort_r05_config_name(int cfg)
 }
 
 GP_RUNG_CONFIGS(gp__sort_r05, "onesweep_lean",
-                "3 blocks per SM (keys in registers), conflict-free histogram, trivial passes skipped, L2 prefetch; one block up to 16384 keys",
+                "keys in registers at 3 blocks per SM, pairs in large tiles at 1, conflict-free histogram, trivial passes skipped, L2 prefetch; one block up to 16384 keys",
                 80, GP_RUNG_AUTO, sort_r05_launch_entry, sort_r05_accepts_entry, gp__sort_r05_kernel,
                 GP_SORT_OB_CONFIGS + 1, sort_r05_config_name);
