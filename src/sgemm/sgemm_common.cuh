@@ -30,14 +30,7 @@ __device__ __forceinline__ gp_sgemm_args gp_sg_matrix(const gp_sgemm_args &p, in
  * slower (H100, results/h100-2026-11-24b/call2/sgab.txt: 4096^3 configuration 0 0.945x cuBLAS, 0.972x with
  * this parameter). */
 struct gp_sg_one {
-    int64_t m, n, k;
-    const float *A;
-    const float *B;
-    float *C;
-    int64_t lda, ldb, ldc;
-    float alpha, beta;
-    int ta, tb;
-    int vec_a, vec_b, vec_c;
+    GP_SGEMM_ONE_FIELDS
 };
 __host__ __device__ inline gp_sg_one gp_sg_one_of(const gp_sgemm_args &p)
 {

@@ -11,15 +11,17 @@ extern "C" {
  * ta/tb: 0 = as stored, 1 = transposed. k == 0 means "do not read A or B" (also used for alpha == 0).
  * kslice > 0 (split-k, rung 11's internal calls): matrix z multiplies the k-slice of kslice columns of
  * op(A) / rows of op(B) that the strides point to, min(kslice, k - z * kslice) long. */
-typedef struct gp_sgemm_args {
-    int64_t m, n, k;
-    const float *A;
-    const float *B;
-    float *C;
-    int64_t lda, ldb, ldc;
-    float alpha, beta;
-    int ta, tb;
+#define GP_SGEMM_ONE_FIELDS                                                                                    \
+    int64_t m, n, k;                                                                                           \
+    const float *A;                                                                                            \
+    const float *B;                                                                                            \
+    float *C;                                                                                                  \
+    int64_t lda, ldb, ldc;                                                                                     \
+    float alpha, beta;                                                                                         \
+    int ta, tb;                                                                                                \
     int vec_a, vec_b, vec_c; /* 1 if every matrix is 16-byte aligned and its ld is a multiple of 4 */
+typedef struct gp_sgemm_args {
+    GP_SGEMM_ONE_FIELDS /* one matrix's product: also the one-matrix kernels' parameter (gp_sg_one) */
     int64_t batch;
     int64_t stride_a, stride_b, stride_c;
     int64_t kslice;
