@@ -264,7 +264,14 @@ int main(int argc, char **argv)
             CHECK(run(h, splitk, t & 1, t >> 1, 64, 64, small_env ? 3000 : 20000, 1.f, 0.f, 0, 0, 0, seed++) == 0);
             CHECK(run(h, splitk, t & 1, t >> 1, 37, 45, 5003, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
             CHECK(run(h, 0, t & 1, t >> 1, 1, 1, 4099, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+            /* 128x256 tiles in one wave of slices (gp__sgemm_r11_pick: 32 tiles x 4), padded rows, against cuBLAS */
+            if (!small_env) CHECK(run(h, t == 0 ? 0 : splitk, t & 1, t >> 1, 128, 8192, 4096, 0.5f, t == 3 ? 0.f : 2.f, 4, 0, 1, seed++) == 0);
         }
+        /* the same kernel (128x256, k-slices of >= 1024) at sanitizer sizes: configuration 0 forced, 2 slices */
+        CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, 0), GP_SUCCESS);
+        for (int t = 0; t < 4; t++)
+            CHECK(run(h, splitk, t & 1, t >> 1, 130, 260, 2100, 1.f, 0.5f, 4, 0, 0, seed++) == 0);
+        CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, -1), GP_SUCCESS);
         CHECK_EQ_INT(cudaMalloc(&ws, 4096), cudaSuccess);
         CHECK_EQ_INT(gp_set_workspace(h, ws, 4096), GP_SUCCESS);
         CHECK(run(h, splitk, 0, 0, 64, 64, 3000, 1.f, 0.f, 0, 0, 0, seed++) == 0);

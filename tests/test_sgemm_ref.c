@@ -75,6 +75,23 @@ int main(void)
         CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 65536, 4, 100), 1);
         CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 0, 64, 65536, 4, ws), 1);
         CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 64, 64, 65536, -1, ws), 1);
+        /* 128x256 (one block per SM): one wave of slices at least 1024 long */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 128, 8192, 8192, 0, ws), 4);      /* 32 tiles: 132 / 32 */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 1024, 1024, 16384, 0, ws), 4);
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 256, 256, 65536, 0, ws), 64);     /* 2 tiles: k / 1024 */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 128, 8192, 2047, 0, ws), 1);      /* k / 1024 = 1 */
+        CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 256, 256, 65536, 0, (size_t)10 << 18), 10); /* workspace-bound */
+        /* rung 11's configuration: 128x256 where its slices fill >= 3/4 of a wave, else rung 10's rule */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 128, 8192, 8192, 1, ws), 0);
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1024, 1024, 16384, 1, ws), 0);
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 256, 256, 65536, 1, ws), 0);
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 256, 256, 65536, 1, (size_t)10 << 18), 3); /* 20 blocks: under 3/4 */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 128, 8192, 8192, 0, ws), gp__sgemm_r10_pick(NULL, 128, 8192, 8192, 0));
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 8192, 128, 8192, 1, ws), 3);        /* n < 256 */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 64, 64, 65536, 1, ws), 4);          /* m < 128 */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 512, 512, 4096, 1, ws), 4);         /* 8 tiles x 4 slices: a quarter */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 4096, 4096, 4096, 1, ws), 0);       /* no split: rung 10's rule */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 3000, 3000, 3000, 1, ws), 3);
     }
     return tc_summary("test_sgemm_ref");
 }

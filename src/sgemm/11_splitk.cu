@@ -22,10 +22,21 @@
 // share is the wave: 1025^3 in 64x64 tiles is 289 blocks on 132 SMs x 3 slots, so some SMs run 3 blocks where
 // 1024^3 (256 blocks) runs 2 (0.137 vs 0.073 ms); 2049x2047x2051 in 128x128 tiles is 272 blocks on 264 slots:
 // a second wave of 8 blocks (0.436x cuBLAS). Next step: a configuration rule that counts waves (or stream-k).
+// Session 13: where 128x256 tiles alone fill under half the SMs (m >= 128, n >= 256, 16-byte rows), they take k in
+// one wave of slices at least 1024 long, if those fill >= 3/4 of the SMs (gp__sgemm_r11_pick, gp__sgemm_r11_slices;
+// CPU-tested): 128x8192x8192 and 1024x1024x16384 in 4 slices (128 blocks), 256x256x65536 in 64. The 128x256 kernel
+// is the fastest of rung 10's (0.973x at 4096^3, against 0.94-0.98x for 128x64 at its best shapes), and one wave
+// of long slices leaves no partial wave; the partials cost S x m x n x 4 bytes written and read. Predicted ~0.9x,
+// ~0.9x, ~0.85x; measured (H100, `gpuprim bench --sweep sgemm`, results/h100-2026-11-24b/call11/sweep.txt against
+// call7/sweep.txt): 128x8192x8192 0.787x -> 0.934x, 1024x1024x16384 0.795x -> 0.932x, 256x256x65536 0.753x -> 0.935x
+// (rung 11 alone, call11/bench-shapes.txt: 0.918x, 0.916x, 0.934x). Sweep geomean 0.920x -> 0.913x: the three rose,
+// while the tiny shapes, whose path did not change, varied between the two runs (128^3 1.434x -> 1.116x; call 6 and
+// call 7 had 0.908x and 1.49x for it).
 #include "sgemm_async.cuh"
 
 #define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
 #define GP_SPLITK_MAX 256
+#define GP_SPLITK_LONG_K 1024 /* shortest k-slice of a 128x256 tile: 64 k-steps of BK 16 */
 
 /* C[i][j] = alpha * sum_s W[s][i][j] + beta * C[i][j], slices added in order; W is S x m x n dense. */
 __global__ void __launch_bounds__(256) sgemm_splitk_reduce(const float *__restrict__ W, int64_t slices, int64_t m,
@@ -54,18 +65,35 @@ extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, in
     tiles = gp_ceil_div(m, r10_tile_m[cfg]) * gp_ceil_div(n, r10_tile_n[cfg]);
     slots = sms * r10_per_sm[cfg];
     if (2 * tiles >= slots) return 1;                /* the tiles alone fill half a wave or more */
-    s = gp_ceil_div(2 * slots, tiles);               /* two waves of (tile, slice) blocks */
-    if (s > k / GP_SPLITK_MIN_K) s = k / GP_SPLITK_MIN_K;
+    if (r10_per_sm[cfg] == 1) {                      /* 128x256: one wave of long slices (gp__sgemm_r11_pick) */
+        s = slots / tiles;
+        if (s > k / GP_SPLITK_LONG_K) s = k / GP_SPLITK_LONG_K;
+    } else {
+        s = gp_ceil_div(2 * slots, tiles);           /* two waves of (tile, slice) blocks */
+        if (s > k / GP_SPLITK_MIN_K) s = k / GP_SPLITK_MIN_K;
+    }
     if (s > GP_SPLITK_MAX) s = GP_SPLITK_MAX;
     while (s > 1 && (size_t)s * (size_t)(m * n) * sizeof(float) > ws_bytes) s--;
     return s > 1 ? s : 1;
+}
+
+extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes)
+{
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
+    const int64_t tiles = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
+    /* 128x256 tiles in k-slices that fill >= 3/4 of one wave, where the tiles alone fill less than half of it */
+    if (vec && m >= 128 && n >= 256 && 2 * tiles < sms) {
+        const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 0, ws_bytes);
+        if (s >= 2 && 4 * s * tiles >= 3 * sms) return 0;
+    }
+    return gp__sgemm_r10_pick(dev, m, n, k, vec);
 }
 
 GP_LAUNCHER(sgemm_r11_launch, gp_sgemm_args, ctx, p)
 {
     const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
                         ? ctx->config
-                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b);
+                        : gp__sgemm_r11_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->workspace_bytes);
     int64_t slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, p->m, p->n, p->k, cfg, ctx->workspace_bytes) : 1;
     gp_sgemm_args q;
     int64_t kslice;
