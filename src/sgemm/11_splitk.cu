@@ -6,8 +6,9 @@
 // element in slice order (fixed, so the result does not depend on timing) and applies alpha and beta.
 // Cost: S x m x n x 4 bytes written and read again, small where S is large (small m x n).
 // The rule (gp__sgemm_r11_slices, tested on the CPU): no split when the tiles fill half a wave of block slots;
-// else S = enough slices for two waves, each at least GP_SPLITK_MIN_K long, at most 256, and the partials
-// must fit the workspace. Everything else is rung 10 (same tile configuration rule, same kernel).
+// else S = enough slices for two waves, each at least GP_SPLITK_MIN_K long (for 128x256 tiles, one block per SM:
+// one wave, each at least GP_SPLITK_LONG_K long; session 13 below), at most 256, and the partials must fit the
+// workspace. Everything else is rung 10 (same tile configuration rule, same kernel).
 // Tried (session 11, results/h100-2026-11-23h/call11/sweep-sgemm.txt): past one wave, dropping slices until the
 // last wave is at least half full (1025^3: 3 slices instead of 4, 8192x128x8192: 8 instead of 9): no shape moved
 // beyond noise (1025^3 0.646x, 8192x128x8192 0.790x); dropped.
@@ -80,9 +81,10 @@ extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, in
 extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
-    const int64_t tiles = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
-    /* 128x256 tiles in k-slices that fill >= 3/4 of one wave, where the tiles alone fill less than half of it */
-    if (vec && m >= 128 && n >= 256 && 2 * tiles < sms) {
+    /* configuration 0's 128x256 tiles in k-slices that fill >= 3/4 of one wave (gp__sgemm_r11_slices splits only
+     * where the tiles alone fill under half of it) */
+    if (vec && m >= r10_tile_m[0] && n >= r10_tile_n[0]) {
+        const int64_t tiles = gp_ceil_div(m, r10_tile_m[0]) * gp_ceil_div(n, r10_tile_n[0]);
         const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 0, ws_bytes);
         if (s >= 2 && 4 * s * tiles >= 3 * sms) return 0;
     }
