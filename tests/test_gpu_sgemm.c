@@ -279,6 +279,62 @@ int main(int argc, char **argv)
         cudaFree(ws);
         printf("split k: %s\n", tc_fail == before ? "ok" : "FAILED");
     }
+    /* stream-k (rung 12): both configurations forced on edge shapes (forced, it cuts tiles into ranges as short as one
+     * k-step: many blocks per tile), the automatic choice on the sweep's part-wave shapes against cuBLAS, a workspace
+     * that holds few slots, and bit-identical results on repeated calls (the partials are added in a fixed order) */
+    {
+        const int streamk = gp_rung_find(GP_PRIM_SGEMM, "streamk");
+        void *ws = NULL;
+        int before = tc_fail;
+        CHECK(streamk > 0);
+        for (int cfg = 0; cfg <= 3; cfg += 3) {
+            CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, cfg), GP_SUCCESS);
+            for (int t = 0; t < 4; t++) {
+                CHECK(run(h, streamk, t & 1, t >> 1, 127, 129, 131, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+                CHECK(run(h, streamk, t & 1, t >> 1, 67, 45, 53, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
+                CHECK(run(h, streamk, t & 1, t >> 1, 300, 520, 100, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+                CHECK(run(h, streamk, t & 1, t >> 1, 260, 300, 700, 2.f, -1.f, 4, 0, 0, seed++) == 0);
+                if (!small_env) CHECK(run(h, streamk, t & 1, t >> 1, 1000, 1000, 1000, 1.f, 1.f, 0, 0, 1, seed++) == 0);
+            }
+        }
+        CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, -1), GP_SUCCESS);
+        if (!small_env)
+            for (int t = 0; t < 4; t++) {
+                CHECK(run(h, 0, t & 1, t >> 1, 2049, 2047, 2051, 1.f, 0.f, 0, 0, 1, seed++) == 0);
+                CHECK(run(h, 0, t & 1, t >> 1, 1536, 1536, 1536, 1.f, 0.5f, 0, 0, 1, seed++) == 0);
+                CHECK(run(h, 0, t & 1, t >> 1, 1025, 1025, 1025, 1.f, 0.f, 0, 0, 1, seed++) == 0);
+            }
+        CHECK_EQ_INT(cudaMalloc(&ws, (size_t)1 << 20), cudaSuccess); /* 7 slots of 128 x 256 */
+        CHECK_EQ_INT(gp_set_workspace(h, ws, (size_t)1 << 20), GP_SUCCESS);
+        CHECK(run(h, streamk, 0, 0, 700, 600, 500, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+        CHECK(run(h, streamk, 1, 0, 700, 600, 500, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+        CHECK_EQ_INT(gp_set_workspace(h, NULL, 0), GP_SUCCESS);
+        cudaFree(ws);
+        {
+            const int64_t m = small_env ? 300 : 2049, n = small_env ? 200 : 2047, k = small_env ? 500 : 2051;
+            float *A = NULL, *B = NULL, *C = NULL, *c1 = (float *)malloc((size_t)(m * n) * 4), *c2 = (float *)malloc((size_t)(m * n) * 4);
+            float *hA = (float *)malloc((size_t)(m * k) * 4), *hB = (float *)malloc((size_t)(k * n) * 4);
+            uint64_t x = seed++;
+            for (int64_t i = 0; i < m * k; i++) { x = x * 6364136223846793005ULL + 1442695040888963407ULL; hA[i] = (float)((x >> 40) % 2001) / 1000.f - 1.f; }
+            for (int64_t i = 0; i < k * n; i++) { x = x * 6364136223846793005ULL + 1442695040888963407ULL; hB[i] = (float)((x >> 40) % 2001) / 1000.f - 1.f; }
+            CHECK_EQ_INT(cudaMalloc((void **)&A, (size_t)(m * k) * 4), cudaSuccess);
+            CHECK_EQ_INT(cudaMalloc((void **)&B, (size_t)(k * n) * 4), cudaSuccess);
+            CHECK_EQ_INT(cudaMalloc((void **)&C, (size_t)(m * n) * 4), cudaSuccess);
+            cudaMemcpy(A, hA, (size_t)(m * k) * 4, cudaMemcpyHostToDevice);
+            cudaMemcpy(B, hB, (size_t)(k * n) * 4, cudaMemcpyHostToDevice);
+            gp_set_rung(h, GP_PRIM_SGEMM, streamk);
+            for (int rep = 0; rep < 2; rep++) {
+                cudaMemset(C, 0xff, (size_t)(m * n) * 4);
+                CHECK_EQ_INT(gp_sgemm(h, GP_NO_TRANS, GP_NO_TRANS, m, n, k, 1.f, A, k, B, n, 0.f, C, n), GP_SUCCESS);
+                CHECK_EQ_INT(cudaMemcpy(rep ? c2 : c1, C, (size_t)(m * n) * 4, cudaMemcpyDeviceToHost), cudaSuccess);
+            }
+            gp_set_rung(h, GP_PRIM_SGEMM, 0);
+            CHECK(memcmp(c1, c2, (size_t)(m * n) * 4) == 0);
+            cudaFree(A); cudaFree(B); cudaFree(C);
+            free(c1); free(c2); free(hA); free(hB);
+        }
+        printf("stream-k: %s\n", tc_fail == before ? "ok" : "FAILED");
+    }
     /* loads bounded by each matrix's real extent (its last row holds its columns, not ld elements): 1x1x1
      * and 127x129x131 with A transposed, leading dimensions padded to 16-byte multiples, on every rung */
     for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) if (tc_rung_selected(r)) {

@@ -161,8 +161,10 @@ static void sgemm_rule(void)
     gp_sgemm_args a;
     memset(&a, 0, sizeof a);
     a.m = a.n = a.k = 1024;
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "splitk"));
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "splitk"));
+    /* stream-k at run time decides per shape whether to hand the call to split-k (gp__sgemm_r12_plan) */
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "streamk"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "streamk"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "splitk"), &h100, &a), rung(GP_PRIM_SGEMM, "splitk"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &v100, &a), rung(GP_PRIM_SGEMM, "warptile"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "cpasync"), &v100, &a), -1);
 }

@@ -4,8 +4,56 @@
 #include "verify_cases.h"
 #include "ref/ref.h"
 #include "sgemm/sgemm_internal.h"
+#include "sgemm/sgemm_streamk.h"
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
+
+/* Walks every block of a stream-k plan as the kernel does (whole tiles, then its range from the end) and checks
+ * what the kernel relies on: every k-step of every tile is taken exactly once; a block leaves at most one partial,
+ * from its first stream-k segment; a finisher's contributors are blocks numbered below it whose partials, with its
+ * own segment, make up exactly the tile. Returns the number of failed checks. */
+static int check_streamk_walk(const gp_sgemm_sk_plan *pl)
+{
+    const int64_t T = pl->tiles, I = pl->iters, G = pl->ctas, dp = pl->dp_tiles;
+    const int64_t W = (T - dp) * I;
+    unsigned char *taken = (unsigned char *)calloc((size_t)(T * I), 1);
+    int64_t *prod_tile = (int64_t *)malloc((size_t)G * sizeof(int64_t)), *prod_kb = (int64_t *)malloc((size_t)G * sizeof(int64_t));
+    int64_t *prod_ke = (int64_t *)malloc((size_t)G * sizeof(int64_t));
+    int bad = 0;
+    if (dp % G != 0 || W < G) bad++;
+    for (int64_t g = 0; g < G; g++) prod_tile[g] = -1;
+    for (int pass = 0; pass < 2; pass++) /* pass 0: record the producers; pass 1: check the finishers */
+        for (int64_t g = 0; g < G; g++) {
+            const int64_t begin = gp_sk_start(g, W, G);
+            int64_t pos = gp_sk_start(g + 1, W, G), t, kb, ke, seg = 0;
+            if (pass == 0)
+                for (int64_t u = 0; u < dp / G; u++)
+                    for (int64_t x = 0; x < I; x++) taken[(g + u * G) * I + x]++;
+            while (gp_sk_next(&pos, begin, I, &t, &kb, &ke)) {
+                if (kb >= ke || t < 0 || t >= T - dp) { bad++; break; }
+                if (pass == 0) {
+                    for (int64_t x = kb; x < ke; x++) taken[(dp + t) * I + x]++;
+                    if (ke < I) {
+                        if (seg != 0 || prod_tile[g] >= 0) bad++; /* a partial only from the first segment */
+                        prod_tile[g] = t; prod_kb[g] = kb; prod_ke[g] = ke;
+                    }
+                } else if (ke == I && kb > 0) {
+                    int64_t first = gp_sk_owner(t * I, W, G), need = kb;
+                    if (first >= g) bad++;
+                    for (int64_t c = g - 1; c >= first; c--) { /* contiguous pieces ending at kb, going down */
+                        if (prod_tile[c] != t || prod_ke[c] != need) { bad++; break; }
+                        need = prod_kb[c];
+                    }
+                    if (need != 0) bad++;
+                }
+                seg++;
+            }
+        }
+    for (int64_t e = 0; e < T * I; e++) if (taken[e] != 1) { bad++; break; }
+    free(taken); free(prod_tile); free(prod_kb); free(prod_ke);
+    return bad;
+}
 
 int main(void)
 {
@@ -92,6 +140,65 @@ int main(void)
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 512, 512, 4096, 1, ws), 4);         /* 8 tiles x 4 slices: a quarter */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 4096, 4096, 4096, 1, ws), 0);       /* no split: rung 10's rule */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 3000, 3000, 3000, 1, ws), 3);
+    }
+    /* rung 12's stream-k plan (an H100: 132 SMs; 32 MB workspace) */
+    {
+        const size_t ws = (size_t)32 << 20;
+        gp_sgemm_sk_plan pl;
+        static const int64_t walks[][5] = { /* m, n, k, vec, force */
+            {2049, 2047, 2051, 0, 0}, {1025, 1025, 1025, 0, 0}, {4097, 4097, 4097, 0, 1}, {1536, 1536, 1536, 1, 0},
+            {3000, 3000, 3000, 1, 1}, {8192, 128, 8192, 1, 0}, {1, 1, 1, 0, 1}, {127, 129, 131, 0, 1},
+            {1000, 1, 1000, 1, 1}, {33, 4097, 5, 0, 1}, {64, 64, 20000, 1, 1}, {4096, 4096, 4096, 1, 1},
+            {16, 16, 16000, 0, 1}, {300, 520, 100, 1, 1}};
+        /* the sweep's worst shapes: tiles that leave a wave part-empty */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 2049, 2047, 2051, 0, -1, 0, ws, &pl), 1);
+        CHECK(pl.cfg == 3 && pl.tiles == 17 * 32 && pl.iters == 129 && pl.ctas == 528 && pl.dp_tiles == 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1025, 1025, 1025, 0, -1, 0, ws, &pl), 1);
+        CHECK(pl.cfg == 3 && pl.tiles == 153 && pl.ctas == 528);                /* 9945 k-steps / 17 >= 528 */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4097, 4097, 4097, 0, -1, 0, ws, &pl), 0); /* 2145 blocks: 16.25 per SM */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4097, 4097, 4097, 0, -1, 1, ws, &pl), 1);
+        CHECK(pl.tiles == 2145 && pl.dp_tiles == 3 * 528);                     /* 3 whole waves, then 561 tiles cut */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1536, 1536, 1536, 1, -1, 0, ws, &pl), 1);
+        CHECK(pl.cfg == 0 && pl.tiles == 72 && pl.ctas == 132 && pl.dp_tiles == 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 3000, 3000, 3000, 1, -1, 0, ws, &pl), 0); /* 1128 blocks: 8.5 per SM */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 3000, 3000, 3000, 1, -1, 1, ws, &pl), 1);
+        CHECK(pl.cfg == 0 && pl.tiles == 288 && pl.dp_tiles == 132);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1024, 1024, 1024, 1, -1, 0, ws, &pl), 1); /* rung 11: 128x64 in k-slices */
+        CHECK(pl.cfg == 3 && pl.ctas == 512);                                   /* 8192 k-steps, 16 each */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 128, 8192, 8192, 1, -1, 0, ws, &pl), 0);  /* 128x256 one-wave split */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1024, 1024, 16384, 1, -1, 0, ws, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 8192, 128, 8192, 1, -1, 0, ws, &pl), 1);
+        CHECK(pl.cfg == 3 && pl.ctas == 512);                                   /* n < 256; 512 k-steps / 4 each */
+        CHECK(pl.ws_bytes <= ws);
+        /* whole waves, too little work per block, batches of rung 11 */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4096, 4096, 4096, 1, -1, 0, ws, &pl), 0); /* 512 of 528: 97% */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 2048, 2048, 2048, 1, -1, 0, ws, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 8192, 8192, 8192, 1, -1, 0, ws, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 256, 256, 65536, 1, -1, 0, ws, &pl), 0);  /* 2 tiles: 8 blocks */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 64, 64, 65536, 1, -1, 0, ws, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 512, 512, 512, 1, -1, 0, ws, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1025, 1025, 0, 0, -1, 1, ws, &pl), 0);    /* k == 0 */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1025, 1025, 1025, 0, 4, 1, ws, &pl), 0);  /* 64x64: not stream-k */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1025, 1025, 1025, 1, 0, 0, ws, &pl), 1);  /* forced configuration */
+        CHECK(pl.cfg == 0);
+        /* a workspace that holds few slots: fewer blocks (forced), or rung 11 (the rule) */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1536, 1536, 1536, 1, -1, 0, (size_t)1 << 20, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1536, 1536, 1536, 1, -1, 1, (size_t)1 << 20, &pl), 1);
+        CHECK(pl.ctas == 7 && pl.ws_bytes <= ((size_t)1 << 20) && pl.dp_tiles == 0);
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1536, 1536, 1536, 1, -1, 1, 4096, &pl), 0);
+        /* the walk of every plan above, rule or forced */
+        for (size_t i = 0; i < sizeof walks / sizeof walks[0]; i++) {
+            static const int cfgs[3] = {-1, 0, 3};
+            for (int ci = 0; ci < 3; ci++) {
+                const int cfg = cfgs[ci];
+                if (!gp__sgemm_r12_plan(NULL, walks[i][0], walks[i][1], walks[i][2], (int)walks[i][3], cfg, (int)walks[i][4], ws, &pl)) {
+                    CHECK(!walks[i][4]); /* a forced plan always runs */
+                    continue;
+                }
+                CHECK(pl.ws_bytes <= ws && pl.ctas >= 1);
+                CHECK_EQ_INT(check_streamk_walk(&pl), 0);
+            }
+        }
     }
     return tc_summary("test_sgemm_ref");
 }

@@ -57,6 +57,12 @@ static const int r10_tile_m[GP_SGEMM_R10_CONFIGS] = {128, 128, 128, 128, 64, 128
 static const int r10_tile_n[GP_SGEMM_R10_CONFIGS] = {256, 256, 128, 64, 64, 256};
 static const int r10_per_sm[GP_SGEMM_R10_CONFIGS] = {1, 1, 2, 4, 3, 1};
 
+extern "C" int64_t gp__sgemm_r10_tiles(int cfg, int64_t m, int64_t n)
+{
+    if (cfg < 0 || cfg >= GP_SGEMM_R10_CONFIGS) return 0;
+    return gp_ceil_div(m, r10_tile_m[cfg]) * gp_ceil_div(n, r10_tile_n[cfg]);
+}
+
 extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int cfg,
                                         size_t ws_bytes)
 {
@@ -91,7 +97,7 @@ extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t 
     return gp__sgemm_r10_pick(dev, m, n, k, vec);
 }
 
-GP_LAUNCHER(sgemm_r11_launch, gp_sgemm_args, ctx, p)
+extern "C" gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p)
 {
     const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
                         ? ctx->config
@@ -124,6 +130,8 @@ GP_LAUNCHER(sgemm_r11_launch, gp_sgemm_args, ctx, p)
     }
     return gp__launch_status();
 }
+
+GP_LAUNCHER(sgemm_r11_launch, gp_sgemm_args, ctx, p) { return gp__sgemm_r11_run(ctx, p); }
 
 static gp_kernel_info sgemm_r11_kernel(void)
 {

@@ -168,24 +168,11 @@ struct gp_sg_async_cfg {
     static_assert(BM == WARPS_M * 16 * WMI && BN == WARPS_N * 32 * WNI, "warp tiles must cover the block tile");
 };
 
-/* group_m > 1: blocks are rasterised in groups of group_m tile rows, column by column inside a group,
- * so the blocks running at the same time share A rows and B columns in L2. */
-template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
-          bool B_DIRECT, bool PIPE, bool BATCHED = true>
-__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
-    gp_sg_async_kernel(typename gp_sg_param<BATCHED>::T pz, int group_m)
+/* Tile (tm, tn) of block number b. group_m > 1: blocks are rasterised in groups of group_m tile rows, column by
+ * column inside a group, so the blocks running at the same time share A rows and B columns in L2. */
+__device__ __forceinline__ void gp_sg_tile_of(int64_t b, int64_t tiles_m, int64_t tiles_n, int group_m, int64_t &tm,
+                                              int64_t &tn)
 {
-    /* matrix (or k-slice) blockIdx.y of the call; BATCHED = false: one matrix, no k-slices */
-    const gp_sg_one &p = gp_sg_view(pz, blockIdx.y);
-    typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
-    extern __shared__ __align__(16) float smem[];
-    float *As = smem, *Bs = smem + STAGES * C::A_STAGE;
-    const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
-    const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
-    const int lm = lane / 8, ln = lane % 8;
-
-    const int64_t tiles_m = (p.m + BM - 1) / BM, tiles_n = (p.n + BN - 1) / BN, b = blockIdx.x;
-    int64_t tm, tn;
     if (group_m > 1) {
         const int64_t per_group = (int64_t)group_m * tiles_n, g = b / per_group, first = g * group_m;
         const int64_t gm = tiles_m - first < group_m ? tiles_m - first : group_m, r = b % per_group;
@@ -195,20 +182,34 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
         tm = b / tiles_n;
         tn = b % tiles_n;
     }
-    const int64_t i0 = tm * BM, j0 = tn * BN;
+}
+
+/* The main loop of one block: acc = op(A)[i0 .. i0+BM) x op(B)[.., j0 .. j0+BN) over k = 0 .. K, where A and B
+ * point at k = 0 of the product (a k-slice's first column of op(A) / row of op(B)). Returns with every cp.async
+ * of the block complete; the caller synchronises before the shared memory is written again. */
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, bool A_DIRECT, bool B_DIRECT,
+          bool PIPE>
+__device__ __forceinline__ void gp_sg_async_mainloop(float (&acc)[4 * WMI][4 * WNI], float *smem, const float *A,
+                                                     int64_t lda, bool vec_a, int64_t m, const float *B, int64_t ldb,
+                                                     bool vec_b, int64_t n, int64_t K, int64_t i0, int64_t j0)
+{
+    typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
+    float *As = smem, *Bs = smem + STAGES * C::A_STAGE;
+    const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
+    const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
+    const int lm = lane / 8, ln = lane % 8;
 
     gp_sg_cp_loader<BK, BM, C::LDA, C::NT, A_DIRECT> la;
     gp_sg_cp_loader<BK, BN, C::LDB, C::NT, B_DIRECT> lb;
-    la.init(p.A, p.lda, p.k, i0, p.m, tid, p.vec_a != 0);
-    lb.init(p.B, p.ldb, p.k, j0, p.n, tid, p.vec_b != 0);
+    la.init(A, lda, K, i0, m, tid, vec_a);
+    lb.init(B, ldb, K, j0, n, tid, vec_b);
 
-    float acc[4 * WMI][4 * WNI];
 #pragma unroll
     for (int r = 0; r < 4 * WMI; r++)
 #pragma unroll
         for (int c = 0; c < 4 * WNI; c++) acc[r][c] = 0.f;
 
-    const int64_t ntiles = (p.k + BK - 1) / BK;
+    const int64_t ntiles = (K + BK - 1) / BK;
 #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
         if (s < ntiles) {
@@ -277,6 +278,44 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
         }
     }
     gp_cp_async_wait<0>();
+}
+
+/* C tile at (i0, j0) = alpha * acc + beta * C, from the thread's accumulators as the main loop lays them out. */
+template <int WARPS_N, int WMI, int WNI>
+__device__ __forceinline__ void gp_sg_async_epilogue(const gp_sg_one &p, const float (&acc)[4 * WMI][4 * WNI],
+                                                     int64_t i0, int64_t j0, int tid)
+{
+    const int warp = tid / 32, lane = tid % 32;
+    const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
+    const int lm = lane / 8, ln = lane % 8;
+#pragma unroll
+    for (int r = 0; r < 4 * WMI; r++) {
+        const int64_t i = i0 + wm0 + (r / 4) * 16 + lm * 4 + r % 4;
+#pragma unroll
+        for (int ni = 0; ni < WNI; ni++)
+            gp_sg_store4(p, i, j0 + wn0 + ni * 32 + ln * 4,
+                         make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]));
+    }
+}
+
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
+          bool B_DIRECT, bool PIPE, bool BATCHED = true>
+__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
+    gp_sg_async_kernel(typename gp_sg_param<BATCHED>::T pz, int group_m)
+{
+    /* matrix (or k-slice) blockIdx.y of the call; BATCHED = false: one matrix, no k-slices */
+    const gp_sg_one &p = gp_sg_view(pz, blockIdx.y);
+    extern __shared__ __align__(16) float smem[];
+    const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
+    const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
+    const int lm = lane / 8, ln = lane % 8;
+    int64_t tm, tn;
+    gp_sg_tile_of(blockIdx.x, (p.m + BM - 1) / BM, (p.n + BN - 1) / BN, group_m, tm, tn);
+    const int64_t i0 = tm * BM, j0 = tn * BN;
+
+    float acc[4 * WMI][4 * WNI];
+    gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, PIPE>(
+        acc, smem, p.A, p.lda, p.vec_a != 0, p.m, p.B, p.ldb, p.vec_b != 0, p.n, p.k, i0, j0);
 
 #pragma unroll
     for (int r = 0; r < 4 * WMI; r++) {

@@ -47,6 +47,25 @@ int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, in
  * alone less than half (m >= 128, n >= 256, 16-byte rows), else rung 10's rule. */
 int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes);
 
+/* Tiles of C under rung 10's configuration cfg (0 for a cfg out of range). */
+int64_t gp__sgemm_r10_tiles(int cfg, int64_t m, int64_t n);
+/* Rung 11's launch (rung 12 hands it the calls stream-k does not take). */
+gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p);
+
+/* Rung 12's stream-k plan for one product (sgemm_streamk.h says how the blocks share the k-steps). */
+typedef struct gp_sgemm_sk_plan {
+    int cfg;              /* rung 10's configuration whose main loop runs: 0 (128x256) or 3 (128x64) */
+    int64_t tiles, iters; /* tiles of C, k-steps (of 16) per tile */
+    int64_t ctas;         /* blocks */
+    int64_t dp_tiles;     /* tiles run whole first, dp_tiles / ctas by each block (a multiple of ctas) */
+    size_t ws_bytes;      /* workspace it uses: flags, then ctas partial-product slots */
+} gp_sgemm_sk_plan;
+/* 1 and *pl where rung 12 runs stream-k for an m x n x k product (pure; dev NULL: an H100), 0 where it hands the call
+ * to rung 11. cfg: a forced rung-10 configuration (stream-k runs 0 and 3), -1: the rule's. force: wherever stream-k
+ * can run (the rung forced), not only where the rule expects it to be faster. vec: A's and B's rows on 16 bytes. */
+int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, int cfg, int force,
+                       size_t ws_bytes, gp_sgemm_sk_plan *pl);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,268 @@
+// 12_streamk.cu — sgemm rung 12: stream-k: every block gets the same number of k-steps, across tile boundaries.
+// Over rung 11: a product whose tiles do not fill whole waves of blocks leaves SMs idle in the last wave (2049 x 2047
+// x 2051 in 128x64 tiles: 544 tiles on 528 block slots, a second wave of 16; 1536^3 in 128x256 tiles: 72 tiles on
+// 132 SMs, 0.55 of a wave), and rung 11's k-slices fix that only where k is deep and the whole product is small. Here
+// the grid is one block per slot; the tiles of the last (partial) wave and of the full wave before it are cut into
+// k-step ranges of equal length, one per block, so every SM does the same work (sgemm_streamk.h: who takes what,
+// tested on the CPU). A tile cut between blocks is finished by the block that holds its last k-steps: it adds the
+// partial products the others left in the workspace, in a fixed order (the result does not depend on timing).
+// Earlier full waves run whole tiles (data-parallel), so most tiles are never cut and the blocks of a wave still walk
+// A and B together through L2. The main loop is rung 10's (sgemm_async.cuh), configurations 0 (128x256) and 3
+// (128x64).
+// Cost: one memset of the flags, and for each cut tile (at most one per block) its partial written and read once
+// (<= 132 x 128 KB or 528 x 32 KB on an H100: 17 MB, L2-resident).
+// The rule (gp__sgemm_r12_plan, CPU-tested): stream-k where rung 11's blocks load the SMs unevenly (fewer than 90% of
+// the busiest SM's block count on average: 1536^3, 288 blocks of 128x64 on 132 SMs) or where rung 11 cuts 128x64 or
+// 64x64 tiles in k (1025^3, 1024^3, 8192x128x8192: equal ranges fixed up in place instead of slices, a workspace round
+// trip and a second kernel); 128x256 tiles (16-byte rows, m >= 128, n >= 256) else 128x64; every block gets at least
+// max(16, iters / 4) k-steps (a tile cut into at most ~4 ranges) and at least half the slots get a block. Else rung 11
+// takes the call (as it does batches): its one wave of 128x256 k-slices was measured faster (128x8192x8192 0.921x
+// against stream-k's 0.868x), and so were 128x64 tiles spread 8.5 blocks per SM (3000^3 0.975x against 0.912x).
+// H100 80GB HBM3, `gpuprim bench --sweep sgemm` against rung 11 forced (results/h100-2026-11-24c/compare.txt):
+// 1536^3 0.848x -> 1.144x cublasSgemm, 1025^3 0.646x -> 0.763x, 2049x2047x2051 0.621x -> 0.744x, 8192x128x8192
+// 0.795x -> 0.830x, 1024^3 0.941x -> 0.965x, 1000^3 TT 0.836x -> 0.856x; 30 shapes: worst 0.621x -> 0.744x, geomean
+// without the four tiny shapes (whose 7-20 us times swing 1.0-1.8x between runs) 0.883x -> 0.909x. Forced where
+// most tiles are whole (call3/bench.txt): 4096^3 0.966x, 8192^3 0.977x (rung 10: 0.974x, 1.000x).
+// What is left at the worst shapes is not the wave: 2049x2047x2051, 1025^3 and 1000^3 with ld + 1 have rows off
+// 16-byte boundaries (4-byte copies; 2048^3 with ld + 3 runs 0.820x with full waves). Next: profile the unaligned
+// 128x64 kernel against the aligned one (ncu stall reasons) before changing its loads. The 128x256 stream-k kernels
+// for transposed operands still bunch their LDS (61-63 of 96 adjacent; NN: 5): not measured, as no sweep shape
+// takes them.
+#include "sgemm_async.cuh"
+#include "sgemm_streamk.h"
+#include <cuda/atomic>
+
+#define GP_SK_SM_FILL_PCT 90  /* stream-k where rung 11's blocks give the SMs under this share of the busiest's work */
+#define GP_SK_MIN_STEPS 16     /* k-steps a block takes at least (the pipeline's prologue is 2 of them) */
+#define GP_SK_MAX_CUTS 4       /* a tile is cut into about this many ranges at most */
+
+/* The kernel's view of the plan: the partial-product slots and flags live in the workspace. */
+struct gp_sg_sk {
+    int64_t tiles, iters, ctas, dp_tiles;
+    float *partial;  /* ctas slots of BM x BN floats, in the threads' accumulator order */
+    unsigned *flags; /* flags[g]: slot g is written; flags[ctas]: blocks started (their order) */
+    int group_m;
+};
+
+/* C tile at (i0, j0) = alpha * (acc + slot hi + slot hi - 1 + ... + slot lo) + beta * C, added in that order; the
+ * slots hold other blocks' accumulators in the threads' order (float4 number (r * WNI + ni) * NT + tid). Adding into
+ * a copy of acc, contributor by contributor (32 independent loads each), keeps ptxas scheduling the main loop as in
+ * rung 10 (acc += partial in place bunched each k-step's LDS ahead of its FFMAs, as in session 13's 2% loss). */
+template <int NT, int WARPS_N, int WMI, int WNI>
+__device__ __forceinline__ void gp_sg_slots_epilogue(const gp_sg_one &p, const float (&acc)[4 * WMI][4 * WNI], const float4 *slots, int64_t slot, int64_t hi,
+                                                     int64_t lo, int64_t i0, int64_t j0, int tid)
+{
+    const int warp = tid / 32, lane = tid % 32;
+    const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
+    const int lm = lane / 8, ln = lane % 8;
+    float4 v[4 * WMI][WNI];
+#pragma unroll
+    for (int r = 0; r < 4 * WMI; r++)
+#pragma unroll
+        for (int ni = 0; ni < WNI; ni++) v[r][ni] = make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]);
+    for (int64_t c = hi; c >= lo; c--)
+#pragma unroll
+        for (int r = 0; r < 4 * WMI; r++)
+#pragma unroll
+            for (int ni = 0; ni < WNI; ni++) {
+                const float4 w = __ldcg(slots + c * slot + (r * WNI + ni) * NT + tid);
+                v[r][ni].x += w.x;
+                v[r][ni].y += w.y;
+                v[r][ni].z += w.z;
+                v[r][ni].w += w.w;
+            }
+#pragma unroll
+    for (int r = 0; r < 4 * WMI; r++) {
+        const int64_t i = i0 + wm0 + (r / 4) * 16 + lm * 4 + r % 4;
+#pragma unroll
+        for (int ni = 0; ni < WNI; ni++) gp_sg_store4(p, i, j0 + wn0 + ni * 32 + ln * 4, v[r][ni]);
+    }
+}
+
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
+          bool B_DIRECT>
+__global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_streamk_kernel(gp_sg_one p, gp_sg_sk sk)
+{
+    typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
+    extern __shared__ __align__(16) float smem[];
+    /* The walk's state, even the count of units done, lives in shared memory, kept by thread 0 and read back after
+     * the main loop: with a loop counter in a register, ptxas bunched each k-step's six LDS.128 ahead of its FFMAs
+     * (64 of 96 adjacent, against 5 in rung 10's loop and here; session 13 measured that schedule 2-3% slower), and
+     * rung 12 forced at 8192^3 ran 0.912x cuBLAS where rung 10 runs 1.000x. */
+    __shared__ int64_t s_unit[5]; /* tile (-1: done), kb, ke; the walk's position; units done */
+    __shared__ unsigned s_block;
+    volatile int64_t *unit = s_unit;
+    const int tid = threadIdx.x;
+    /* blocks are numbered in the order they start, so a block waits only on blocks already running or done */
+    if (tid == 0) {
+        s_block = atomicAdd(sk.flags + sk.ctas, 1u);
+        s_unit[3] = gp_sk_start((int64_t)s_block + 1, (sk.tiles - sk.dp_tiles) * sk.iters, sk.ctas);
+        s_unit[4] = 0;
+    }
+    for (;;) {
+        if (tid == 0) {
+            const int64_t u = unit[4];
+            unit[4] = u + 1;
+            const int64_t g = s_block, W = (sk.tiles - sk.dp_tiles) * sk.iters;
+            int64_t t, kb, ke, pos = unit[3];
+            if (u < sk.dp_tiles / sk.ctas) {
+                t = g + u * sk.ctas;
+                kb = 0;
+                ke = sk.iters;
+            } else if (gp_sk_next(&pos, gp_sk_start(g, W, sk.ctas), sk.iters, &t, &kb, &ke)) {
+                t += sk.dp_tiles;
+            } else {
+                t = -1;
+            }
+            unit[0] = t; unit[1] = kb; unit[2] = ke; unit[3] = pos;
+        }
+        __syncthreads(); /* the unit is set, and every thread is done with the previous one's shared memory */
+        if (unit[0] < 0) break;
+        {
+            int64_t tm, tn;
+            const int64_t k0 = unit[1] * BK, k1 = unit[2] * BK < p.k ? unit[2] * BK : p.k;
+            gp_sg_tile_of(unit[0], (p.m + BM - 1) / BM, (p.n + BN - 1) / BN, sk.group_m, tm, tn);
+            float acc[4 * WMI][4 * WNI];
+            gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, true>(
+                acc, smem, A_DIRECT ? p.A + k0 * p.lda : p.A + k0, p.lda, p.vec_a != 0, p.m,
+                B_DIRECT ? p.B + k0 * p.ldb : p.B + k0, p.ldb, p.vec_b != 0, p.n, k1 - k0, tm * BM, tn * BN);
+            /* the unit again, from shared memory */
+            const int64_t t = unit[0], kb = unit[1], ke = unit[2], g = s_block;
+            gp_sg_tile_of(t, (p.m + BM - 1) / BM, (p.n + BN - 1) / BN, sk.group_m, tm, tn);
+            float4 *slots = reinterpret_cast<float4 *>(sk.partial);
+            const int64_t slot = (int64_t)BM * BN / 4; /* float4 per slot */
+            if (ke == sk.iters && kb == 0) { /* a whole tile */
+                gp_sg_async_epilogue<WARPS_N, WMI, WNI>(p, acc, tm * BM, tn * BN, tid);
+            } else if (ke < sk.iters) {
+                /* the tile's last k-steps are another block's: leave the partial in slot g, then flag it */
+                float4 *dst = slots + g * slot;
+#pragma unroll
+                for (int r = 0; r < 4 * WMI; r++)
+#pragma unroll
+                    for (int ni = 0; ni < WNI; ni++)
+                        dst[(r * WNI + ni) * C::NT + tid] =
+                            make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]);
+                __threadfence();
+                __syncthreads();
+                if (tid == 0)
+                    cuda::atomic_ref<unsigned, cuda::thread_scope_device>(sk.flags[g]).store(1u, cuda::memory_order_release);
+            } else {
+                /* finish the tile: wait for the blocks holding k-steps [0, kb) (g - 1 down to the first), then C = the
+                 * sum of their partials and this block's, in that order */
+                const int64_t W = (sk.tiles - sk.dp_tiles) * sk.iters;
+                const int64_t first = gp_sk_owner((t - sk.dp_tiles) * sk.iters, W, sk.ctas);
+                if (tid == 0)
+                    for (int64_t c = g - 1; c >= first; c--) {
+                        cuda::atomic_ref<unsigned, cuda::thread_scope_device> f(sk.flags[c]);
+                        while (f.load(cuda::memory_order_acquire) == 0) __nanosleep(64);
+                    }
+                __syncthreads();
+                gp_sg_slots_epilogue<C::NT, WARPS_N, WMI, WNI>(p, acc, slots, slot, g - 1, first, tm * BM, tn * BN, tid);
+            }
+        }
+        __syncthreads(); /* every thread has read the unit before thread 0 writes the next */
+    }
+}
+
+/* Bytes of flags at the start of the workspace (flags, the block counter; rounded up to 256). */
+static size_t sk_flag_bytes(int64_t ctas) { return ((size_t)(ctas + 1) * sizeof(unsigned) + 255) / 256 * 256; }
+
+extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, int cfg,
+                                  int force, size_t ws_bytes, gp_sgemm_sk_plan *pl)
+{
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
+    int64_t bm, bn, slots, tiles, iters, min_steps, ctas, dp, fit;
+    size_t tile_bytes;
+    if (m <= 0 || n <= 0 || k <= 0) return 0;
+    if (!force) { /* the rule: where rung 11's blocks leave SMs with less work than others */
+        const int c11 = gp__sgemm_r11_pick(dev, m, n, k, vec, ws_bytes);
+        const int64_t s11 = gp__sgemm_r11_slices(dev, m, n, k, c11, ws_bytes);
+        if (s11 >= 2) {
+            if (c11 == 0 || c11 == 1) return 0; /* 128x256 in one wave of long k-slices: measured faster */
+            if (cfg < 0) cfg = 3;               /* small tiles cut in k: equal ranges instead, fixed up in place */
+        } else {
+            const int64_t blocks = gp__sgemm_r10_tiles(c11, m, n);
+            if (100 * blocks >= GP_SK_SM_FILL_PCT * gp_ceil_div(blocks, sms) * sms) return 0; /* SMs evenly loaded */
+        }
+    }
+    if (cfg < 0) cfg = vec && m >= 128 && n >= 256 ? 0 : 3;
+    if (cfg != 0 && cfg != 3) return 0; /* stream-k runs configurations 0 and 3 */
+    bm = 128;
+    bn = cfg == 0 ? 256 : 64;
+    slots = sms * (cfg == 0 ? 1 : 4);
+    tiles = gp_ceil_div(m, bm) * gp_ceil_div(n, bn);
+    iters = gp_ceil_div(k, 16); /* both configurations step k by 16 */
+    tile_bytes = (size_t)(bm * bn) * sizeof(float);
+    min_steps = force ? 1 : gp_ceil_div(iters, GP_SK_MAX_CUTS);
+    if (min_steps < GP_SK_MIN_STEPS && !force) min_steps = GP_SK_MIN_STEPS;
+    /* whole tiles in the full waves before the last two; the last full wave and the partial one are cut */
+    ctas = slots;
+    dp = tiles >= 2 * ctas ? (tiles / ctas - 1) * ctas : 0;
+    if (ctas > (tiles - dp) * iters / min_steps) { /* too few k-steps for every slot: fewer blocks, nothing whole */
+        dp = 0;
+        if (ctas > tiles * iters / min_steps) ctas = tiles * iters / min_steps;
+    }
+    /* flags round up to 256 bytes: (ctas + 1) * 4 + 255 + ctas * tile_bytes <= ws_bytes */
+    fit = ws_bytes > 259 ? (int64_t)((ws_bytes - 259) / (tile_bytes + sizeof(unsigned))) : 0;
+    if (ctas > fit) { /* the workspace holds fewer partial slots */
+        dp = 0;
+        ctas = fit;
+    }
+    if (ctas < 1 || (!force && 2 * ctas < slots)) return 0;
+    pl->cfg = cfg;
+    pl->tiles = tiles;
+    pl->iters = iters;
+    pl->ctas = ctas;
+    pl->dp_tiles = dp;
+    pl->ws_bytes = sk_flag_bytes(ctas) + (size_t)ctas * tile_bytes;
+    return 1;
+}
+
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB>
+static gp_status sk_launch(cudaStream_t s, const gp_sgemm_args *p, const gp_sgemm_sk_plan *pl, void *ws)
+{
+    typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
+    void (*kern)(gp_sg_one, gp_sg_sk);
+    gp_sg_sk sk;
+    /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
+    if (!p->ta) kern = p->tb ? gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false>
+                             : gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true>;
+    else kern = p->tb ? gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false>
+                      : gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true>;
+    if (!gp_sg_allow_smem((const void *)kern, C::SMEM)) return gp__launch_status();
+    sk.tiles = pl->tiles;
+    sk.iters = pl->iters;
+    sk.ctas = pl->ctas;
+    sk.dp_tiles = pl->dp_tiles;
+    sk.flags = (unsigned *)ws;
+    sk.partial = (float *)((char *)ws + sk_flag_bytes(pl->ctas));
+    sk.group_m = 8;
+    if (cudaMemsetAsync(ws, 0, (size_t)(pl->ctas + 1) * sizeof(unsigned), s) != cudaSuccess) return GP_ERROR_CUDA;
+    kern<<<(unsigned)pl->ctas, C::NT, C::SMEM, s>>>(gp_sg_one_of(*p), sk);
+    return gp__launch_status();
+}
+
+GP_LAUNCHER(sgemm_r12_launch, gp_sgemm_args, ctx, p)
+{
+    gp_sgemm_sk_plan pl;
+    if (p->batch == 1 && p->kslice == 0 &&
+        gp__sgemm_r12_plan(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->config, ctx->forced != 0,
+                           ctx->workspace_bytes, &pl)) {
+        ctx->ran_config = pl.cfg;
+        if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1>(ctx->stream, p, &pl, ctx->workspace);
+        return sk_launch<128, 64, 16, 4, 1, 2, 2, 3, 4>(ctx->stream, p, &pl, ctx->workspace);
+    }
+    ctx->ran_rung = 11; /* whole waves, batches, or too little work per block: rung 11's rule */
+    return gp__sgemm_r11_run(ctx, p);
+}
+
+static gp_kernel_info sgemm_r12_kernel(void)
+{
+    typedef gp_sg_async_cfg<128, 64, 16, 4, 1, 2, 2, 3> C;
+    gp_kernel_info k = {(const void *)gp_sg_streamk_kernel<128, 64, 16, 4, 1, 2, 2, 3, 4, false, true>, C::NT, C::SMEM};
+    return k;
+}
+
+GP_RUNG_CONFIGS(gp__sgemm_r12, "streamk", "equal k-step ranges per block across tiles, where tiles leave a wave part-empty",
+                80, GP_RUNG_AUTO, sgemm_r12_launch_entry, NULL, sgemm_r12_kernel, GP_SGEMM_R10_CONFIGS,
+                gp__sgemm_r10_config_name);
