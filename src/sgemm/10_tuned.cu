@@ -73,6 +73,11 @@
 // 0.627x. Session 1's zero-fill loaders with the small parameter were tried too: equal on the 128x256 configurations,
 // slower on 128x64 (3000^3 0.847x, 2049x2047x2051 0.558x: spills), so the edge-safe loaders stay. With BK 16 now ahead
 // at 4096^3, BK 32 is for k >= 6144.
+// Session 14: configuration 3 copies an operand whose rows are off 16 bytes along the rows, consecutive threads on
+// consecutive elements (gp_sg_cp_loader_rows), instead of the float4 layout's four 4-byte copies per thread 16 bytes
+// apart (ncu at 2049x2047x2051: 2.1-way shared-store conflicts, 7.1 of 32 bytes used per sector, 15% more
+// instructions; results/h100-2026-11-24c/call4): 2048^3 with ld + 3 0.820x -> 0.933x, 4097^3 0.840x -> 0.941x
+// cublasSgemm (call5). The other configurations keep the fall-back (the rule gives unaligned rows configuration 3 or 4).
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
@@ -104,7 +109,7 @@ extern "C" gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, i
     case 0: return gp_sg_async_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, true>(s, p, 8);
     case 1: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1, true>(s, p, 8);
     case 2: return gp_sg_async_launch<128, 128, 32, 4, 2, 2, 2, 2, 2, true>(s, p, 8);
-    case 3: return gp_sg_async_launch<128, 64, 16, 4, 1, 2, 2, 3, 4, true>(s, p, 8);
+    case 3: return gp_sg_async_launch<128, 64, 16, 4, 1, 2, 2, 3, 4, true, true>(s, p, 8); /* rows off 16 B: 4-byte rows */
     case 5: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1, false>(s, p, 8);
     default: return gp_sg_async_launch<64, 64, 32, 4, 2, 1, 1, 3, 3, true>(s, p, 8);
     }

@@ -23,11 +23,12 @@
 // 0.795x -> 0.830x, 1024^3 0.941x -> 0.965x, 1000^3 TT 0.836x -> 0.856x; 30 shapes: worst 0.621x -> 0.744x, geomean
 // without the four tiny shapes (whose 7-20 us times swing 1.0-1.8x between runs) 0.883x -> 0.909x. Forced where
 // most tiles are whole (call3/bench.txt): 4096^3 0.966x, 8192^3 0.977x (rung 10: 0.974x, 1.000x).
-// What is left at the worst shapes is not the wave: 2049x2047x2051, 1025^3 and 1000^3 with ld + 1 have rows off
-// 16-byte boundaries (4-byte copies; 2048^3 with ld + 3 runs 0.820x with full waves). Next: profile the unaligned
-// 128x64 kernel against the aligned one (ncu stall reasons) before changing its loads. The 128x256 stream-k kernels
-// for transposed operands still bunch their LDS (61-63 of 96 adjacent; NN: 5): not measured, as no sweep shape
-// takes them.
+// Rows off 16 bytes (2049x2047x2051, 1025^3, 1000^3 with ld + 1) copy in 4-byte copies along the rows
+// (gp_sg_cp_loader_rows, sgemm_async.cuh): 2049x2047x2051 0.744x -> 0.760x, 1025^3 0.763x -> 0.787x
+// (results/h100-2026-11-24c/call5). What is left there: 128x64 tiles in two ranges per block (two prologues and a
+// fix-up each) and tiles of one valid row or column (2049 = 16 x 128 + 1: 32 of 544 tiles); next, ncu of this kernel
+// at 2049x2047x2051 against rung 10's at 2048^3 with ld + 3 (0.933x). The 128x256 stream-k kernels for transposed
+// operands still bunch their LDS (61-63 of 96 adjacent; NN: 5): not measured, as no sweep shape takes them.
 #include "sgemm_async.cuh"
 #include "sgemm_streamk.h"
 #include <cuda/atomic>
@@ -80,7 +81,7 @@ __device__ __forceinline__ void gp_sg_slots_epilogue(const gp_sg_one &p, const f
 }
 
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
-          bool B_DIRECT>
+          bool B_DIRECT, bool ROWS = false>
 __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_streamk_kernel(gp_sg_one p, gp_sg_sk sk)
 {
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
@@ -123,7 +124,7 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_streamk_ke
             const int64_t k0 = unit[1] * BK, k1 = unit[2] * BK < p.k ? unit[2] * BK : p.k;
             gp_sg_tile_of(unit[0], (p.m + BM - 1) / BM, (p.n + BN - 1) / BN, sk.group_m, tm, tn);
             float acc[4 * WMI][4 * WNI];
-            gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, true>(
+            gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, true, ROWS>(
                 acc, smem, A_DIRECT ? p.A + k0 * p.lda : p.A + k0, p.lda, p.vec_a != 0, p.m,
                 B_DIRECT ? p.B + k0 * p.ldb : p.B + k0, p.ldb, p.vec_b != 0, p.n, k1 - k0, tm * BM, tn * BN);
             /* the unit again, from shared memory */
@@ -218,17 +219,25 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
     return 1;
 }
 
-template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB>
+/* The kernel for the call's transposes (ROWS: direct operands in 4-byte copies along their rows). */
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool ROWS>
+static void (*sk_pick(const gp_sgemm_args *p))(gp_sg_one, gp_sg_sk)
+{
+    /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
+    if (!p->ta) return p->tb ? gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false>
+                             : gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true, ROWS>;
+    return p->tb ? gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false, ROWS>
+                 : gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true, ROWS>;
+}
+
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool ROWS_OK>
 static gp_status sk_launch(cudaStream_t s, const gp_sgemm_args *p, const gp_sgemm_sk_plan *pl, void *ws)
 {
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
-    void (*kern)(gp_sg_one, gp_sg_sk);
+    void (*kern)(gp_sg_one, gp_sg_sk) = ROWS_OK && gp_sg_direct_unaligned(p)
+                                            ? sk_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, ROWS_OK>(p)
+                                            : sk_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false>(p);
     gp_sg_sk sk;
-    /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
-    if (!p->ta) kern = p->tb ? gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false>
-                             : gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true>;
-    else kern = p->tb ? gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false>
-                      : gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true>;
     if (!gp_sg_allow_smem((const void *)kern, C::SMEM)) return gp__launch_status();
     sk.tiles = pl->tiles;
     sk.iters = pl->iters;
@@ -249,8 +258,8 @@ GP_LAUNCHER(sgemm_r12_launch, gp_sgemm_args, ctx, p)
         gp__sgemm_r12_plan(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->config, ctx->forced != 0,
                            ctx->workspace_bytes, &pl)) {
         ctx->ran_config = pl.cfg;
-        if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1>(ctx->stream, p, &pl, ctx->workspace);
-        return sk_launch<128, 64, 16, 4, 1, 2, 2, 3, 4>(ctx->stream, p, &pl, ctx->workspace);
+        if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, false>(ctx->stream, p, &pl, ctx->workspace);
+        return sk_launch<128, 64, 16, 4, 1, 2, 2, 3, 4, true>(ctx->stream, p, &pl, ctx->workspace);
     }
     ctx->ran_rung = 11; /* whole waves, batches, or too little work per block: rung 11's rule */
     return gp__sgemm_r11_run(ctx, p);

@@ -10,6 +10,8 @@
  *    (at the matrix edge, or vec == 0) as 4-byte copies of the elements inside it; shared-memory cells
  *    outside the matrix are zeroed with plain stores, so no load ever reaches past the matrix's last
  *    element (its last row holds its columns, not ld elements);
+ *    Kernels instantiated with ROWS (configuration 3, rung 12's 128x64) copy a direct operand whose rows are off
+ *    16 bytes with one 4-byte copy per element, consecutive threads on consecutive elements (gp_sg_cp_loader_rows);
  *  - an operand stored "across" (contiguous along k: A as stored, B transposed) must be transposed on the
  *    way into shared memory, so it is copied in 4-byte cp.async.ca, consecutive threads along k.
  * The per-thread source pointers are computed once; each k-step advances them by a constant.
@@ -137,6 +139,62 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
     }
 };
 
+/* direct, one 4-byte copy per element (rows off 16-byte boundaries, where the float4 layout above falls back to four
+ * 4-byte copies per thread 16 bytes apart: each sector fetched four times and a 4-way bank conflict on the shared
+ * side; ncu, 2049x2047x2051: 2.1-way conflicts on average, 7.1 of 32 bytes used per sector): consecutive threads take
+ * consecutive x, so a warp's copy is 128 contiguous bytes into 32 banks. Thread: x = tid % W, rows tid / W + it * RSTEP. */
+template <int BK, int W, int LDS, int NT>
+struct gp_sg_cp_loader_rows {
+    static constexpr int ITER = BK * W / NT;
+    static constexpr int RSTEP = NT / W;
+    static_assert(ITER >= 1 && (BK * W) % NT == 0 && NT % W == 0, "row tile / thread count");
+    const float *src;
+    int64_t ld, K, k0;
+    int kk0, soff;
+    bool inside; /* this thread's column is inside the matrix */
+
+    __device__ __forceinline__ void init(const float *P, int64_t ld_, int64_t K_, int64_t x0, int64_t X, int tid, bool v)
+    {
+        (void)v;
+        const int x = tid % W;
+        kk0 = tid / W;
+        ld = ld_; K = K_; k0 = 0;
+        inside = x0 + x < X;
+        src = P + (int64_t)kk0 * ld + x0 + x;
+        soff = kk0 * LDS + x;
+    }
+    __device__ __forceinline__ void load(float *S)
+    {
+        if (inside && k0 + BK <= K) {
+            const float *g = src;
+#pragma unroll
+            for (int it = 0; it < ITER; it++) {
+                gp_cp_async4_full(S + soff + it * RSTEP * LDS, g);
+                g += RSTEP * ld;
+            }
+        } else {
+            load_edge(S);
+        }
+        src += BK * ld;
+        k0 += BK;
+    }
+    __device__ __forceinline__ void load_edge(float *S) const
+    {
+#pragma unroll
+        for (int it = 0; it < ITER; it++) {
+            /* outside the matrix: zeroed in place, no global address touched */
+            if (inside && k0 + kk0 + it * RSTEP < K) gp_cp_async4_full(S + soff + it * RSTEP * LDS, src + (int64_t)it * RSTEP * ld);
+            else S[soff + it * RSTEP * LDS] = 0.f;
+        }
+    }
+};
+
+/* The loader of an operand: across, direct in float4, or (ROWS) direct in 4-byte copies along the rows. */
+template <int BK, int W, int LDS, int NT, bool DIRECT, bool ROWS>
+struct gp_sg_loader_of { typedef gp_sg_cp_loader<BK, W, LDS, NT, DIRECT> T; };
+template <int BK, int W, int LDS, int NT>
+struct gp_sg_loader_of<BK, W, LDS, NT, true, true> { typedef gp_sg_cp_loader_rows<BK, W, LDS, NT> T; };
+
 /* A thread's fragments of one k-step: WMI float4 of A (16 rows apart) and WNI float4 of B (32 columns apart). */
 template <int WMI, int WNI>
 __device__ __forceinline__ void gp_sg_frag(float *a, float *bv, const float *as, const float *bs)
@@ -188,7 +246,7 @@ __device__ __forceinline__ void gp_sg_tile_of(int64_t b, int64_t tiles_m, int64_
  * point at k = 0 of the product (a k-slice's first column of op(A) / row of op(B)). Returns with every cp.async
  * of the block complete; the caller synchronises before the shared memory is written again. */
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, bool A_DIRECT, bool B_DIRECT,
-          bool PIPE>
+          bool PIPE, bool ROWS = false>
 __device__ __forceinline__ void gp_sg_async_mainloop(float (&acc)[4 * WMI][4 * WNI], float *smem, const float *A,
                                                      int64_t lda, bool vec_a, int64_t m, const float *B, int64_t ldb,
                                                      bool vec_b, int64_t n, int64_t K, int64_t i0, int64_t j0)
@@ -199,8 +257,8 @@ __device__ __forceinline__ void gp_sg_async_mainloop(float (&acc)[4 * WMI][4 * W
     const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
     const int lm = lane / 8, ln = lane % 8;
 
-    gp_sg_cp_loader<BK, BM, C::LDA, C::NT, A_DIRECT> la;
-    gp_sg_cp_loader<BK, BN, C::LDB, C::NT, B_DIRECT> lb;
+    typename gp_sg_loader_of<BK, BM, C::LDA, C::NT, A_DIRECT, ROWS>::T la;
+    typename gp_sg_loader_of<BK, BN, C::LDB, C::NT, B_DIRECT, ROWS>::T lb;
     la.init(A, lda, K, i0, m, tid, vec_a);
     lb.init(B, ldb, K, j0, n, tid, vec_b);
 
@@ -299,7 +357,7 @@ __device__ __forceinline__ void gp_sg_async_epilogue(const gp_sg_one &p, const f
 }
 
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
-          bool B_DIRECT, bool PIPE, bool BATCHED = true>
+          bool B_DIRECT, bool PIPE, bool BATCHED = true, bool ROWS = false>
 __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
     gp_sg_async_kernel(typename gp_sg_param<BATCHED>::T pz, int group_m)
 {
@@ -314,7 +372,7 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
     const int64_t i0 = tm * BM, j0 = tn * BN;
 
     float acc[4 * WMI][4 * WNI];
-    gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, PIPE>(
+    gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, PIPE, ROWS>(
         acc, smem, p.A, p.lda, p.vec_a != 0, p.m, p.B, p.ldb, p.vec_b != 0, p.n, p.k, i0, j0);
 
 #pragma unroll
@@ -327,16 +385,20 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
     }
 }
 
-/* The kernel of configuration (BM, ..., MINB) for the call's transposes. */
-template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE, bool BATCHED>
+/* The kernel of configuration (BM, ..., MINB) for the call's transposes (ROWS: direct operands in 4-byte copies). */
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE, bool BATCHED,
+          bool ROWS = false>
 static void (*gp_sg_async_pick(const gp_sgemm_args *p))(typename gp_sg_param<BATCHED>::T, int)
 {
     /* A stored m x k (as is) is "across"; B stored k x n (as is) is "direct" */
-    if (!p->ta && !p->tb) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true, PIPE, BATCHED>;
+    if (!p->ta && !p->tb) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, true, PIPE, BATCHED, ROWS>;
     if (!p->ta) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false, false, PIPE, BATCHED>;
-    if (!p->tb) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true, PIPE, BATCHED>;
-    return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false, PIPE, BATCHED>;
+    if (!p->tb) return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true, PIPE, BATCHED, ROWS>;
+    return gp_sg_async_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, false, PIPE, BATCHED, ROWS>;
 }
+
+/* Whether an operand copied "direct" (A transposed, B as stored) has rows off 16-byte boundaries. */
+static inline bool gp_sg_direct_unaligned(const gp_sgemm_args *p) { return (p->ta && !p->vec_a) || (!p->tb && !p->vec_b); }
 
 /* Lets kern use smem bytes of dynamic shared memory (above the default 48 KB); false if the runtime refuses. */
 static inline bool gp_sg_allow_smem(const void *kern, size_t smem)
@@ -346,7 +408,8 @@ static inline bool gp_sg_allow_smem(const void *kern, size_t smem)
 }
 
 /* Launches configuration (BM, ..., MINB) for the call's transposes. */
-template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE = false>
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool PIPE = false,
+          bool ROWS_OK = false>
 static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int group_m)
 {
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
@@ -355,12 +418,16 @@ static gp_status gp_sg_async_launch(cudaStream_t s, const gp_sgemm_args *p, int 
     /* one matrix, no k-slices: the kernel without per-matrix offsets (H100: 8192^3 0.950x -> 0.990x cuBLAS,
      * results/h100-2026-11-23f/knobs-summary.txt), whose parameter is the one matrix's (gp_sg_one) */
     if (p->batch == 1 && p->kslice == 0) {
-        void (*kern)(gp_sg_one, int) = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, false>(p);
+        void (*kern)(gp_sg_one, int) =
+            ROWS_OK && gp_sg_direct_unaligned(p) ? gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, false, ROWS_OK>(p)
+                                                 : gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, false>(p);
         if (!gp_sg_allow_smem((const void *)kern, C::SMEM)) return gp__launch_status();
         kern<<<(unsigned)blocks, C::NT, C::SMEM, s>>>(gp_sg_one_of(*p), group_m);
         return gp__launch_status();
     }
-    void (*kern)(gp_sgemm_args, int) = gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, true>(p);
+    void (*kern)(gp_sgemm_args, int) =
+        ROWS_OK && gp_sg_direct_unaligned(p) ? gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, true, ROWS_OK>(p)
+                                             : gp_sg_async_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, PIPE, true>(p);
     if (!gp_sg_allow_smem((const void *)kern, C::SMEM)) return gp__launch_status();
     for (int64_t z0 = 0; z0 < p->batch; z0 += GP_SGEMM_MAX_GRID_BATCH) { /* grid.y holds 65535 matrices */
         gp_sgemm_args q = *p;
