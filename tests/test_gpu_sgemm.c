@@ -350,6 +350,9 @@ int main(int argc, char **argv)
         for (int t = 0; t < 4; t++) {
             CHECK(batched(h, r, t & 1, t >> 1, 33, 17, 9, 5, 3, 1, 1.f, 0.f, seed++) == 0);
             CHECK(batched(h, r, t & 1, t >> 1, 65, 70, 40, 3, -1, 5, -0.5f, 2.f, seed++) == 0);
+            /* 72 tiles of 128x64 over the batch: the batch rule's configuration 3 (gp__sgemm_r10_pick_batch) */
+            if (r == 0 || r >= gp_rung_find(GP_PRIM_SGEMM, "splitk"))
+                CHECK(batched(h, r, t & 1, t >> 1, 130, 200, 50, 9, 3, 1, 1.f, 0.f, seed++) == 0);
         }
         /* more matrices than a grid dimension holds: the automatic choice and the rungs from cp.async up */
         if (!small_env && (r == 0 || r >= gp_rung_find(GP_PRIM_SGEMM, "cpasync")))

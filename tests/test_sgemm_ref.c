@@ -141,6 +141,12 @@ int main(void)
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 4096, 4096, 4096, 1, ws), 0);       /* no split: rung 10's rule */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 3000, 3000, 3000, 1, ws), 3);
     }
+    /* strided batches: every matrix's tiles count; small matrices keep small tiles */
+    CHECK_EQ_INT(gp__sgemm_r10_pick_batch(NULL, 256, 256, 256, 1, 32), 3);    /* 256 tiles of 128x64 */
+    CHECK_EQ_INT(gp__sgemm_r10_pick_batch(NULL, 64, 64, 64, 1, 1024), 4);     /* m < 128 */
+    CHECK_EQ_INT(gp__sgemm_r10_pick_batch(NULL, 128, 128, 128, 0, 256), 3);
+    CHECK_EQ_INT(gp__sgemm_r10_pick_batch(NULL, 1024, 1024, 1024, 1, 33), 0); /* 264 tiles of 128x256: two waves */
+    CHECK_EQ_INT(gp__sgemm_r10_pick_batch(NULL, 256, 256, 256, 1, 1), gp__sgemm_r10_pick(NULL, 256, 256, 256, 1));
     /* rung 12's stream-k plan (an H100: 132 SMs; 32 MB workspace) */
     {
         const size_t ws = (size_t)32 << 20;

@@ -88,6 +88,19 @@ extern "C" const char *gp__sgemm_r10_config_name(int cfg)
     return cfg >= 0 && cfg < GP_SGEMM_R10_CONFIGS ? names[cfg] : "?";
 }
 
+/* A strided batch: the tiles of every matrix count for the waves; 128x256 and 128x64 only for matrices that fill most
+ * of a tile's rows (m >= 128; and n >= 256 for 128x256): a batch of 64 x 64 products stays on 64x64 tiles. */
+extern "C" int gp__sgemm_r10_pick_batch(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, int64_t batch)
+{
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
+    const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256) * batch;
+    const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64) * batch;
+    if (batch <= 1) return gp__sgemm_r10_pick(dev, m, n, k, vec);
+    if (vec && m >= 128 && n >= 256 && 10 * t128x256 >= 9 * gp_ceil_div(t128x256, sms) * sms) return k >= 6144 ? 1 : 0;
+    if (m >= 128 && t128x64 >= 64) return 3;
+    return 4;
+}
+
 extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */

@@ -33,6 +33,9 @@
 // (rung 11 alone, call11/bench-shapes.txt: 0.918x, 0.916x, 0.934x). Sweep geomean 0.920x -> 0.913x: the three rose,
 // while the tiny shapes, whose path did not change, varied between the two runs (128^3 1.434x -> 1.116x; call 6 and
 // call 7 had 0.908x and 1.49x for it).
+// Session 14: a strided batch picks its configuration from the tiles of all its matrices (gp__sgemm_r10_pick_batch;
+// before, from one matrix's, so every small matrix ran 64x64): 256x256x256 x 32 0.767x -> 0.890x, 128x128x128 TN x 256
+// 0.973x -> 1.079x cublasSgemmStridedBatched (results/h100-2026-11-24c/call6/sweep.txt).
 #include "sgemm_async.cuh"
 
 #define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
@@ -101,7 +104,8 @@ extern "C" gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p)
 {
     const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
                         ? ctx->config
-                        : gp__sgemm_r11_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->workspace_bytes);
+                        : p->batch > 1 ? gp__sgemm_r10_pick_batch(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, p->batch)
+                                       : gp__sgemm_r11_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->workspace_bytes);
     int64_t slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, p->m, p->n, p->k, cfg, ctx->workspace_bytes) : 1;
     gp_sgemm_args q;
     int64_t kslice;

@@ -36,6 +36,8 @@ typedef struct gp_sgemm_args {
  * `gpuprim bench sgemm -v`). Configuration 5 is for comparison only: the rule never picks it. */
 #define GP_SGEMM_R10_CONFIGS 6
 int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec);
+/* The rule for `batch` matrices of m x n x k at once (rung 11's strided batches; batch <= 1: gp__sgemm_r10_pick). */
+int gp__sgemm_r10_pick_batch(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, int64_t batch);
 const char *gp__sgemm_r10_config_name(int cfg);
 /* Rung 10's launch of configuration cfg (rung 11 runs it over k-slices). */
 gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg);
