@@ -161,6 +161,8 @@ int main(void)
         CHECK(pl.cfg == 3 && pl.tiles == 17 * 32 && pl.iters == 129 && pl.ctas == 528 && pl.dp_tiles == 0);
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1025, 1025, 1025, 0, -1, 0, ws, &pl), 1);
         CHECK(pl.cfg == 3 && pl.tiles == 153 && pl.ctas == 528);                /* 9945 k-steps / 17 >= 528 */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1000, 1000, 1000, 0, -1, 0, ws, &pl), 0); /* 3 slices: 384 blocks, 97% */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1000, 1000, 1000, 1, -1, 0, ws, &pl), 1); /* 16-byte rows: stream-k */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4097, 4097, 4097, 0, -1, 0, ws, &pl), 0); /* 2145 blocks: 16.25 per SM */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4097, 4097, 4097, 0, -1, 1, ws, &pl), 1);
         CHECK(pl.tiles == 2145 && pl.dp_tiles == 3 * 528);                     /* 3 whole waves, then 561 tiles cut */

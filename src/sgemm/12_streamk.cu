@@ -14,7 +14,10 @@
 // The rule (gp__sgemm_r12_plan, CPU-tested): stream-k where rung 11's blocks load the SMs unevenly (fewer than 90% of
 // the busiest SM's block count on average: 1536^3, 288 blocks of 128x64 on 132 SMs) or where rung 11 cuts 128x64 or
 // 64x64 tiles in k (1025^3, 1024^3, 8192x128x8192: equal ranges fixed up in place instead of slices, a workspace round
-// trip and a second kernel); 128x256 tiles (16-byte rows, m >= 128, n >= 256) else 128x64; every block gets at least
+// trip and a second kernel; for rows off 16 bytes only where those slices leave the SMs under 95% evenly loaded:
+// 1000^3 with ld + 1 ran 0.888x in rung 11's 3 slices against 0.767x in stream-k, results/h100-2026-11-24c/call8; final sweep call9:
+// geomean 0.977x, worst 0.758x);
+// 128x256 tiles (16-byte rows, m >= 128, n >= 256) else 128x64; every block gets at least
 // max(16, iters / 4) k-steps (a tile cut into at most ~4 ranges) and at least half the slots get a block. Else rung 11
 // takes the call (as it does batches): its one wave of 128x256 k-slices was measured faster (128x8192x8192 0.921x
 // against stream-k's 0.868x), and so were 128x64 tiles spread 8.5 blocks per SM (3000^3 0.975x against 0.912x).
@@ -33,9 +36,18 @@
 #include "sgemm_streamk.h"
 #include <cuda/atomic>
 
-#define GP_SK_SM_FILL_PCT 90  /* stream-k where rung 11's blocks give the SMs under this share of the busiest's work */
-#define GP_SK_MIN_STEPS 16     /* k-steps a block takes at least (the pipeline's prologue is 2 of them) */
-#define GP_SK_MAX_CUTS 4       /* a tile is cut into about this many ranges at most */
+#ifndef GP_SK_SM_FILL_PCT
+#define GP_SK_SM_FILL_PCT 90 /* stream-k where rung 11's blocks give the SMs under this share of the busiest's work */
+#endif
+#ifndef GP_SK_SPLIT_FILL_PCT
+#define GP_SK_SPLIT_FILL_PCT 95 /* ... and for rows off 16 bytes in k-slices, under this share */
+#endif
+#ifndef GP_SK_MIN_STEPS
+#define GP_SK_MIN_STEPS 16 /* k-steps a block takes at least (the pipeline's prologue is 2 of them) */
+#endif
+#ifndef GP_SK_MAX_CUTS
+#define GP_SK_MAX_CUTS 4 /* a tile is cut into about this many ranges at most */
+#endif
 
 /* The kernel's view of the plan: the partial-product slots and flags live in the workspace. */
 struct gp_sg_sk {
@@ -179,7 +191,11 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
         const int c11 = gp__sgemm_r11_pick(dev, m, n, k, vec, ws_bytes);
         const int64_t s11 = gp__sgemm_r11_slices(dev, m, n, k, c11, ws_bytes);
         if (s11 >= 2) {
+            const int64_t blocks = gp__sgemm_r10_tiles(c11, m, n) * s11;
             if (c11 == 0 || c11 == 1) return 0; /* 128x256 in one wave of long k-slices: measured faster */
+            /* rows off 16 bytes whose k-slices load the SMs evenly: rung 11 (1000^3 with ld + 1, 384 blocks: 0.888x
+             * against stream-k's 0.767x; 1025^3, 612 blocks: 0.715x against 0.787x; judgement between the two) */
+            if (!vec && 100 * blocks >= GP_SK_SPLIT_FILL_PCT * gp_ceil_div(blocks, sms) * sms) return 0;
             if (cfg < 0) cfg = 3;               /* small tiles cut in k: equal ranges instead, fixed up in place */
         } else {
             const int64_t blocks = gp__sgemm_r10_tiles(c11, m, n);
