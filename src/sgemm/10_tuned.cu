@@ -88,32 +88,29 @@ extern "C" const char *gp__sgemm_r10_config_name(int cfg)
     return cfg >= 0 && cfg < GP_SGEMM_R10_CONFIGS ? names[cfg] : "?";
 }
 
-/* A strided batch: the tiles of every matrix count for the waves; 128x256 and 128x64 only for matrices that fill most
- * of a tile's rows (m >= 128; and n >= 256 for 128x256): a batch of 64 x 64 products stays on 64x64 tiles. */
+/* The rule for `batch` matrices at once (1: one product). A batch counts the tiles of all its matrices for the waves,
+ * but takes 128-row tiles only for matrices that fill most of them (m >= 128; and n >= 256 for 128x256): a batch of
+ * 64 x 64 products stays on 64x64 tiles. */
 extern "C" int gp__sgemm_r10_pick_batch(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, int64_t batch)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
-    const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256) * batch;
-    const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64) * batch;
-    if (batch <= 1) return gp__sgemm_r10_pick(dev, m, n, k, vec);
-    if (vec && m >= 128 && n >= 256 && 10 * t128x256 >= 9 * gp_ceil_div(t128x256, sms) * sms) return k >= 6144 ? 1 : 0;
-    if (m >= 128 && t128x64 >= 64) return 3;
+    const int64_t mats = batch > 1 ? batch : 1;
+    const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256) * mats;
+    const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64) * mats;
+    const int64_t waves = gp_ceil_div(t128x256, sms);
+    const int rows_filled = mats == 1 || m >= 128, wide_filled = mats == 1 || (m >= 128 && n >= 256);
+    /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take and both operands have
+     * 16-byte rows (else 128x64, whose 4-byte copies are spread over 4 blocks per SM) */
+    if (vec && wide_filled && t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms)
+        return k >= 6144 ? 1 : 0; /* BK 32 for deep k only (session 13: 4096^3 BK 16 0.972x, BK 32 0.963x) */
+    if (rows_filled && t128x64 >= 64) return 3; /* 128x64, 4 blocks per SM: partial waves cost a quarter as much */
+    if (mats == 1 && k >= 8192 && m >= 128) return 3; /* deep k: rung 11's k-slices make the blocks (64x64 ~2/3 the rate) */
     return 4;
 }
 
 extern "C" int gp__sgemm_r10_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec)
 {
-    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
-    const int64_t t128x256 = gp_ceil_div(m, 128) * gp_ceil_div(n, 256);
-    const int64_t t128x64 = gp_ceil_div(m, 128) * gp_ceil_div(n, 64);
-    const int64_t waves = gp_ceil_div(t128x256, sms);
-    /* 128x256 (one block per SM) where its blocks fill >= 90% of the waves they take and both operands have
-     * 16-byte rows (else 128x64, whose 4-byte copies are spread over 4 blocks per SM) */
-    if (vec && t128x256 >= 1 && 10 * t128x256 >= 9 * waves * sms)
-        return k >= 6144 ? 1 : 0; /* BK 32 for deep k only (session 13: 4096^3 BK 16 0.972x, BK 32 0.963x) */
-    if (t128x64 >= 64) return 3; /* 128x64, 4 blocks per SM: partial waves cost a quarter as much */
-    if (k >= 8192 && m >= 128) return 3; /* deep k: rung 11's k-slices make the blocks (64x64 runs ~2/3 the rate) */
-    return 4;
+    return gp__sgemm_r10_pick_batch(dev, m, n, k, vec, 1);
 }
 
 extern "C" gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg)

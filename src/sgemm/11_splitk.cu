@@ -66,13 +66,21 @@ extern "C" int64_t gp__sgemm_r10_tiles(int cfg, int64_t m, int64_t n)
     return gp_ceil_div(m, r10_tile_m[cfg]) * gp_ceil_div(n, r10_tile_n[cfg]);
 }
 
+extern "C" void gp__sgemm_r10_tile(int cfg, int *bm, int *bn, int *per_sm)
+{
+    const int ok = cfg >= 0 && cfg < GP_SGEMM_R10_CONFIGS;
+    *bm = ok ? r10_tile_m[cfg] : 0;
+    *bn = ok ? r10_tile_n[cfg] : 0;
+    *per_sm = ok ? r10_per_sm[cfg] : 0;
+}
+
 extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int cfg,
                                         size_t ws_bytes)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
     int64_t tiles, slots, s;
     if (cfg < 0 || cfg >= GP_SGEMM_R10_CONFIGS || m <= 0 || n <= 0 || k <= 0) return 1;
-    tiles = gp_ceil_div(m, r10_tile_m[cfg]) * gp_ceil_div(n, r10_tile_n[cfg]);
+    tiles = gp__sgemm_r10_tiles(cfg, m, n);
     slots = sms * r10_per_sm[cfg];
     if (2 * tiles >= slots) return 1;                /* the tiles alone fill half a wave or more */
     if (r10_per_sm[cfg] == 1) {                      /* 128x256: one wave of long slices (gp__sgemm_r11_pick) */
@@ -93,7 +101,7 @@ extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t 
     /* configuration 0's 128x256 tiles in k-slices that fill >= 3/4 of one wave (gp__sgemm_r11_slices splits only
      * where the tiles alone fill under half of it) */
     if (vec && m >= r10_tile_m[0] && n >= r10_tile_n[0]) {
-        const int64_t tiles = gp_ceil_div(m, r10_tile_m[0]) * gp_ceil_div(n, r10_tile_n[0]);
+        const int64_t tiles = gp__sgemm_r10_tiles(0, m, n);
         const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 0, ws_bytes);
         if (s >= 2 && 4 * s * tiles >= 3 * sms) return 0;
     }

@@ -65,31 +65,23 @@ template <int NT, int WARPS_N, int WMI, int WNI>
 __device__ __forceinline__ void gp_sg_slots_epilogue(const gp_sg_one &p, const float (&acc)[4 * WMI][4 * WNI], const float4 *slots, int64_t slot, int64_t hi,
                                                      int64_t lo, int64_t i0, int64_t j0, int tid)
 {
-    const int warp = tid / 32, lane = tid % 32;
-    const int wm0 = (warp / WARPS_N) * (16 * WMI), wn0 = (warp % WARPS_N) * (32 * WNI);
-    const int lm = lane / 8, ln = lane % 8;
-    float4 v[4 * WMI][WNI];
+    float sum[4 * WMI][4 * WNI];
 #pragma unroll
     for (int r = 0; r < 4 * WMI; r++)
 #pragma unroll
-        for (int ni = 0; ni < WNI; ni++) v[r][ni] = make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]);
+        for (int c = 0; c < 4 * WNI; c++) sum[r][c] = acc[r][c];
     for (int64_t c = hi; c >= lo; c--)
 #pragma unroll
         for (int r = 0; r < 4 * WMI; r++)
 #pragma unroll
             for (int ni = 0; ni < WNI; ni++) {
                 const float4 w = __ldcg(slots + c * slot + (r * WNI + ni) * NT + tid);
-                v[r][ni].x += w.x;
-                v[r][ni].y += w.y;
-                v[r][ni].z += w.z;
-                v[r][ni].w += w.w;
+                sum[r][4 * ni] += w.x;
+                sum[r][4 * ni + 1] += w.y;
+                sum[r][4 * ni + 2] += w.z;
+                sum[r][4 * ni + 3] += w.w;
             }
-#pragma unroll
-    for (int r = 0; r < 4 * WMI; r++) {
-        const int64_t i = i0 + wm0 + (r / 4) * 16 + lm * 4 + r % 4;
-#pragma unroll
-        for (int ni = 0; ni < WNI; ni++) gp_sg_store4(p, i, j0 + wn0 + ni * 32 + ln * 4, v[r][ni]);
-    }
+    gp_sg_async_epilogue<WARPS_N, WMI, WNI>(p, sum, i0, j0, tid);
 }
 
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
@@ -184,7 +176,8 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
                                   int force, size_t ws_bytes, gp_sgemm_sk_plan *pl)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
-    int64_t bm, bn, slots, tiles, iters, min_steps, ctas, dp, fit;
+    int bm, bn, per_sm;
+    int64_t slots, tiles, iters, min_steps, ctas, dp, fit;
     size_t tile_bytes;
     if (m <= 0 || n <= 0 || k <= 0) return 0;
     if (!force) { /* the rule: where rung 11's blocks leave SMs with less work than others */
@@ -204,12 +197,11 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
     }
     if (cfg < 0) cfg = vec && m >= 128 && n >= 256 ? 0 : 3;
     if (cfg != 0 && cfg != 3) return 0; /* stream-k runs configurations 0 and 3 */
-    bm = 128;
-    bn = cfg == 0 ? 256 : 64;
-    slots = sms * (cfg == 0 ? 1 : 4);
-    tiles = gp_ceil_div(m, bm) * gp_ceil_div(n, bn);
+    gp__sgemm_r10_tile(cfg, &bm, &bn, &per_sm);
+    slots = sms * per_sm;
+    tiles = gp__sgemm_r10_tiles(cfg, m, n);
     iters = gp_ceil_div(k, 16); /* both configurations step k by 16 */
-    tile_bytes = (size_t)(bm * bn) * sizeof(float);
+    tile_bytes = (size_t)bm * (size_t)bn * sizeof(float);
     min_steps = force ? 1 : gp_ceil_div(iters, GP_SK_MAX_CUTS);
     if (min_steps < GP_SK_MIN_STEPS && !force) min_steps = GP_SK_MIN_STEPS;
     /* whole tiles in the full waves before the last two; the last full wave and the partial one are cut */

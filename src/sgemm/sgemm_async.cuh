@@ -22,6 +22,19 @@
 #include "sgemm_common.cuh"
 #include "../common/cp_async.cuh"
 
+/* ITER copies of BYTES (4 or 16) each, from g, g + gstep, ... to s, s + sstep, ...: the unguarded path of the loaders
+ * below (the caller checked that every copy is inside the matrix). */
+template <int ITER, int BYTES>
+__device__ __forceinline__ void gp_sg_copy_run(float *s, int sstep, const float *g, int64_t gstep)
+{
+#pragma unroll
+    for (int it = 0; it < ITER; it++) {
+        if (BYTES == 16) gp_cp_async16_full(s + it * sstep, g);
+        else gp_cp_async4_full(s + it * sstep, g);
+        g += gstep;
+    }
+}
+
 /* One operand's tile loader: S[kk*LDS + x] = X(k0 + kk, x0 + x), kk < BK, x < W (see sgemm_common.cuh).
  * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
  * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
@@ -54,12 +67,7 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
     __device__ __forceinline__ void load(float *S) /* then steps to the next k-step */
     {
         if (vec && xbytes == 16 && k0 + BK <= K) {
-            const float *g = src;
-#pragma unroll
-            for (int it = 0; it < ITER; it++) {
-                gp_cp_async16_full(S + soff + it * RSTEP * LDS, g);
-                g += RSTEP * ld;
-            }
+            gp_sg_copy_run<ITER, 16>(S + soff, RSTEP * LDS, src, RSTEP * ld);
         } else {
             load_edge(S);
         }
@@ -115,12 +123,7 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, false> {
     __device__ __forceinline__ void load(float *S)
     {
         if (rows == ITER && k0 + BK <= K) {
-            const float *g = src;
-#pragma unroll
-            for (int it = 0; it < ITER; it++) {
-                gp_cp_async4_full(S + soff + it * RSTEP, g);
-                g += RSTEP * ld;
-            }
+            gp_sg_copy_run<ITER, 4>(S + soff, RSTEP, src, RSTEP * ld);
         } else {
             load_edge(S);
         }
@@ -166,12 +169,7 @@ struct gp_sg_cp_loader_rows {
     __device__ __forceinline__ void load(float *S)
     {
         if (inside && k0 + BK <= K) {
-            const float *g = src;
-#pragma unroll
-            for (int it = 0; it < ITER; it++) {
-                gp_cp_async4_full(S + soff + it * RSTEP * LDS, g);
-                g += RSTEP * ld;
-            }
+            gp_sg_copy_run<ITER, 4>(S + soff, RSTEP * LDS, src, RSTEP * ld);
         } else {
             load_edge(S);
         }

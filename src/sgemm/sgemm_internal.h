@@ -49,8 +49,9 @@ int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, in
  * alone less than half (m >= 128, n >= 256, 16-byte rows), else rung 10's rule. */
 int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes);
 
-/* Tiles of C under rung 10's configuration cfg (0 for a cfg out of range). */
+/* Tiles of C under rung 10's configuration cfg (0 for a cfg out of range); its tile and block slots per SM. */
 int64_t gp__sgemm_r10_tiles(int cfg, int64_t m, int64_t n);
+void gp__sgemm_r10_tile(int cfg, int *bm, int *bn, int *per_sm);
 /* Rung 11's launch (rung 12 hands it the calls stream-k does not take). */
 gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p);
 
