@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run.sh OUT — rung 12 (stream-k) on the GPU in one call: build, test_gpu_sgemm, the sgemm sweep with the automatic
 # choice (rung 12), `gpuprim bench sgemm` (bench), the sweep with rung 11 forced (r11: the choice before rung 12),
-# memcheck and racecheck of test_gpu_sgemm on rung 12. STEPS picks (default "build test sweep r11 san"). Everything lands in OUT/streamk.tgz.
+# memcheck and racecheck of test_gpu_sgemm on the rungs in SAN_RUNGS (default 12). STEPS picks (default "build test sweep r11
+# san"). Everything lands in OUT/streamk/ (TAR=1: OUT/streamk.tgz).
 set -uo pipefail
 OUT=${1:?usage: run.sh OUT}
 cd "$(dirname "$0")/../../.."
@@ -31,9 +32,11 @@ if has r11; then
   timeout 200 $B/gpuprim bench --sweep sgemm --rung 11 --json "$D/sweep-r11.json" >"$D/sweep-r11.txt" 2>&1; log "sweep rung 11 rc=$?"
 fi
 if has san; then
-  GP_TEST_SMALL=1 GP_TEST_RUNGS=12 timeout 200 compute-sanitizer --tool memcheck --error-exitcode 3 $B/test_gpu_sgemm >"$D/memcheck.txt" 2>&1
-  log "memcheck rung 12 rc=$?"; tail -3 "$D/memcheck.txt"
-  GP_TEST_SMALL=2 GP_TEST_RUNGS=12 timeout 200 compute-sanitizer --tool racecheck --error-exitcode 3 $B/test_gpu_sgemm >"$D/racecheck.txt" 2>&1
-  log "racecheck rung 12 rc=$?"; tail -3 "$D/racecheck.txt"
+  R=${SAN_RUNGS:-12}
+  GP_TEST_SMALL=1 GP_TEST_RUNGS=$R timeout 200 compute-sanitizer --tool memcheck --error-exitcode 3 $B/test_gpu_sgemm >"$D/memcheck.txt" 2>&1
+  log "memcheck rungs $R rc=$?"; tail -3 "$D/memcheck.txt"
+  GP_TEST_SMALL=2 GP_TEST_RUNGS=$R timeout 200 compute-sanitizer --tool racecheck --error-exitcode 3 $B/test_gpu_sgemm >"$D/racecheck.txt" 2>&1
+  log "racecheck rungs $R rc=$?"; tail -3 "$D/racecheck.txt"
 fi
-tar czf "$OUT/streamk.tgz" -C "$OUT" streamk && rm -rf "$D"
+[ "${TAR:-0}" = 1 ] && tar czf "$OUT/streamk.tgz" -C "$OUT" streamk && rm -rf "$D"
+exit 0
