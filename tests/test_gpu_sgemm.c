@@ -267,6 +267,12 @@ int main(int argc, char **argv)
             /* 128x256 tiles in one wave of slices (gp__sgemm_r11_pick: 32 tiles x 4), padded rows, against cuBLAS */
             if (!small_env) CHECK(run(h, t == 0 ? 0 : splitk, t & 1, t >> 1, 128, 8192, 4096, 0.5f, t == 3 ? 0.f : 2.f, 4, 0, 1, seed++) == 0);
         }
+        /* C^T = op(B)^T op(A)^T in 128x256 k-slices, reduced into C transposed (gp__sgemm_r11_swap: n < 256 <= m):
+         * 4 tiles of C^T x 25 slices at sanitizer sizes, 8192x128x8192 (32 tiles x 4) against cuBLAS */
+        for (int t = 0; t < 4; t++) {
+            CHECK(run(h, splitk, t & 1, t >> 1, 260, 130, 25600, 1.f, 0.5f, 4, 0, 1, seed++) == 0);
+            if (!small_env) CHECK(run(h, 0, t & 1, t >> 1, 8192, 128, 8192, 1.f, t == 1 ? 0.f : -1.f, t == 2 ? 4 : 0, 0, 1, seed++) == 0);
+        }
         /* the same kernel (128x256, k-slices of >= 1024) at sanitizer sizes: configuration 0 forced, 2 slices */
         CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, 0), GP_SUCCESS);
         for (int t = 0; t < 4; t++)

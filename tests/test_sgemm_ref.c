@@ -140,6 +140,24 @@ int main(void)
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 512, 512, 4096, 1, ws), 4);         /* 8 tiles x 4 slices: a quarter */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 4096, 4096, 4096, 1, ws), 0);       /* no split: rung 10's rule */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 3000, 3000, 3000, 1, ws), 3);
+        /* the swap: C^T (n x m) in 128x256 k-slices where m x n cannot take them (n < 256) */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 8192, 128, 8192, 1, ws), 1);      /* C^T: 128x8192, 4 slices */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 8192, 128, 8192, 0, ws), 0);      /* rows off 16 bytes */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 260, 130, 25600, 1, ws), 1);      /* test_gpu_sgemm: 4 tiles x 25 slices */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 128, 8192, 8192, 1, ws), 0);      /* already 128x256 slices */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 8192, 128, 1024, 1, ws), 0);      /* k / 1024 = 1: no slices */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 8192, 64, 8192, 1, ws), 0);       /* n < 128: a 128-row tile */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 65536, 128, 8192, 1, ws), 0);     /* 256 tiles of C^T: no split */
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 4096, 4096, 4096, 1, ws), 0);
+        CHECK_EQ_INT(gp__sgemm_r11_swap(NULL, 8192, 128, 8192, 1, (size_t)1 << 20), 0); /* no room for partials */
+        /* the reduction's slice groups: units x groups threads within one wave (132 x 2048) */
+        CHECK_EQ_INT(gp__sgemm_r11_reduce_groups(NULL, 1024, 256), 32);         /* 64x64x65536 */
+        CHECK_EQ_INT(gp__sgemm_r11_reduce_groups(NULL, 16384, 64), 16);         /* 256x256x65536 */
+        CHECK_EQ_INT(gp__sgemm_r11_reduce_groups(NULL, 262144, 4), 1);          /* 1024x1024x16384 */
+        CHECK_EQ_INT(gp__sgemm_r11_reduce_groups(NULL, 1024, 8), 1);            /* few slices: one thread each */
+        CHECK_EQ_INT(gp__sgemm_r11_reduce_groups(NULL, 1024, 9), 8);            /* at most the slices */
+        CHECK_EQ_INT(gp__sgemm_r11_reduce_groups(NULL, 65536, 20), 4);          /* 65536 x 4 threads: within a wave */
+        CHECK_EQ_INT(gp__sgemm_r11_reduce_groups(NULL, 1, 1), 1);
     }
     /* strided batches: every matrix's tiles count; small matrices keep small tiles */
     CHECK_EQ_INT(gp__sgemm_r10_pick_batch(NULL, 256, 256, 256, 1, 32), 3);    /* 256 tiles of 128x64 */
@@ -175,8 +193,11 @@ int main(void)
         CHECK(pl.cfg == 3 && pl.ctas == 512);                                   /* 8192 k-steps, 16 each */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 128, 8192, 8192, 1, -1, 0, ws, &pl), 0);  /* 128x256 one-wave split */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1024, 1024, 16384, 1, -1, 0, ws, &pl), 0);
-        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 8192, 128, 8192, 1, -1, 0, ws, &pl), 1);
-        CHECK(pl.cfg == 3 && pl.ctas == 512);                                   /* n < 256; 512 k-steps / 4 each */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 8192, 128, 8192, 1, -1, 0, ws, &pl), 0);  /* rung 11: C^T in 128x256 */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 8192, 128, 8192, 1, -1, 1, ws, &pl), 1);  /* forced: stream-k */
+        CHECK(pl.cfg == 3 && pl.ctas == 528);                                   /* n < 256; every slot */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 8192, 128, 8192, 0, -1, 0, ws, &pl), 0);  /* rows off 16 bytes: rung 11's
+                                                                                          even slices, not swapped */
         CHECK(pl.ws_bytes <= ws);
         /* whole waves, too little work per block, batches of rung 11 */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4096, 4096, 4096, 1, -1, 0, ws, &pl), 0); /* 512 of 528: 97% */

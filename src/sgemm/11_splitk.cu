@@ -36,15 +36,109 @@
 // Session 14: a strided batch picks its configuration from the tiles of all its matrices (gp__sgemm_r10_pick_batch;
 // before, from one matrix's, so every small matrix ran 64x64): 256x256x256 x 32 0.767x -> 0.890x, 128x128x128 TN x 256
 // 0.973x -> 1.079x cublasSgemmStridedBatched (results/h100-2026-11-24c/call6/sweep.txt).
+// Session 15 (results/h100-2026-11-24d, compare.txt: the library at 957c130 and this one built and run alternately in
+// call 7, two sweeps each):
+// - The reduction: one thread per element added its S slices one after another, each load waiting on the add before it
+//   (64x64x65536: 256 slices of 4096 elements, 16 blocks). Above 8 slices, where m x n gives a full wave fewer than
+//   2 threads each, G = 2..32 threads now share an element (4 of them along a row when C's rows are on 16 bytes), each
+//   adding every G-th slice with four loads in flight, and the block adds the G sums in group order
+//   (gp__sgemm_r11_reduce_groups, CPU-tested). The order depends on S and G only. 64x64x65536 0.82x -> 1.12x
+//   cublasSgemm. Up to 8 slices keep one thread per element: the grouped kernel was slower there (1000^3 with ld + 1
+//   0.889x -> 0.83-0.86x in calls 1-6, 512^3 18.6 -> 19.5 us in call 7).
+// - The swap (gp__sgemm_r11_swap, CPU-tested): where n < 256 keeps C from 128x256 tiles but C^T = op(B)^T op(A)^T (n x
+//   m) takes them in one wave of k-slices, the slices compute C^T and the reduction writes C through a 32 x 32 shared
+//   tile. 8192x128x8192 (128x64 stream-k before): 0.82x -> 0.91-0.93x.
+// - 30 shapes: geomean without the tiny and small shapes 0.932x -> 0.950x; shapes below 0.9x 7 -> 5; the others within
+//   run-to-run noise. Final run (call 8): geomean 0.982x, worst 0.751x (2049x2047x2051, rung 12).
 #include "sgemm_async.cuh"
 
 #define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
 #define GP_SPLITK_MAX 256
-#define GP_SPLITK_LONG_K 1024 /* shortest k-slice of a 128x256 tile: 64 k-steps of BK 16 */
+#define GP_SPLITK_LONG_K 1024
+#define GP_SPLITK_EACH_MAX 8  /* slices one thread per element adds alone in the reduction */ /* shortest k-slice of a 128x256 tile: 64 k-steps of BK 16 */
 
-/* C[i][j] = alpha * sum_s W[s][i][j] + beta * C[i][j], slices added in order; W is S x m x n dense. */
-__global__ void __launch_bounds__(256) sgemm_splitk_reduce(const float *__restrict__ W, int64_t slices, int64_t m,
-                                                           int64_t n, float alpha, float beta, float *C, int64_t ldc)
+/* Rung 11's reduction works on units of 4 elements (float4) or 1. */
+template <bool VEC4> struct gp_sg_reduce_unit { typedef float type; };
+template <> struct gp_sg_reduce_unit<true> { typedef float4 type; };
+template <typename U> __device__ __forceinline__ U gp_sg_zero();
+template <> __device__ __forceinline__ float gp_sg_zero<float>() { return 0.f; }
+template <> __device__ __forceinline__ float4 gp_sg_zero<float4>() { return make_float4(0.f, 0.f, 0.f, 0.f); }
+__device__ __forceinline__ void gp_sg_add(float &a, float x) { a += x; }
+__device__ __forceinline__ void gp_sg_add(float4 &a, const float4 &x)
+{
+    a.x += x.x;
+    a.y += x.y;
+    a.z += x.z;
+    a.w += x.w;
+}
+/* acc += x[0] + x[step] + ... + x[(count - 1) * step], added in that order. Four loads are issued before their adds
+ * (a plain loop with a run-time trip count kept one load in flight: each waited for the previous add). */
+template <typename U>
+__device__ __forceinline__ void gp_sg_add_slices(U &acc, const U *__restrict__ x, int64_t step, int64_t count)
+{
+    for (int64_t c = 0; c < count; c += 4, x += 4 * step) {
+        U v[4];
+#pragma unroll
+        for (int j = 0; j < 4; j++)
+            if (c + j < count) v[j] = x[j * step];
+#pragma unroll
+        for (int j = 0; j < 4; j++)
+            if (c + j < count) gp_sg_add(acc, v[j]);
+    }
+}
+/* alpha * acc + beta * C (C not read when beta == 0) */
+__device__ __forceinline__ float gp_sg_scale(float acc, float alpha, float beta, const float *c)
+{
+    return beta == 0.f ? alpha * acc : fmaf(beta, *c, alpha * acc);
+}
+__device__ __forceinline__ float4 gp_sg_scale(const float4 &acc, float alpha, float beta, const float4 *c)
+{
+    float4 r = make_float4(alpha * acc.x, alpha * acc.y, alpha * acc.z, alpha * acc.w);
+    if (beta != 0.f) {
+        const float4 c0 = *c;
+        r = make_float4(fmaf(beta, c0.x, r.x), fmaf(beta, c0.y, r.y), fmaf(beta, c0.z, r.z), fmaf(beta, c0.w, r.w));
+    }
+    return r;
+}
+
+/* C[i][j] = alpha * sum_s W[s][i][j] + beta * C[i][j]; W is S x m x n dense. The threads of a block are G slice
+ * groups x (256 / G) lanes: lane l of group g adds slices g, g + G, g + 2G, ... of its unit (4 elements of a row when
+ * vec4: n % 4 == 0 and C's rows on 16 bytes; else 1), then group 0 adds the G sums in group order. The order depends only on S and G (the shape and the
+ * GPU), never on timing. G > 1 where m x n is too small to give every thread its own unit (64x64x65536: 256 slices
+ * of 4096 elements; one thread per element added its 256 slices one after another). */
+template <bool VEC4>
+__global__ void __launch_bounds__(256, VEC4 ? 4 : 8) sgemm_splitk_reduce(const float *__restrict__ W, int64_t slices, int64_t m,
+                                                              int64_t n, float alpha, float beta, float *C,
+                                                              int64_t ldc, int groups)
+{
+    typedef typename gp_sg_reduce_unit<VEC4>::type U;
+    __shared__ U part[256];
+    const int64_t total = m * n, units = VEC4 ? total / 4 : total;
+    const int lanes = blockDim.x / groups, l = threadIdx.x % lanes, g = threadIdx.x / lanes;
+    const U *w = reinterpret_cast<const U *>(W);
+    for (int64_t u0 = (int64_t)blockIdx.x * lanes; u0 < units; u0 += (int64_t)gridDim.x * lanes) {
+        const int64_t u = u0 + l;
+        U acc = gp_sg_zero<U>();
+        if (u < units) gp_sg_add_slices(acc, w + g * units + u, (int64_t)groups * units, (slices - g + groups - 1) / groups);
+        if (groups > 1) {
+            part[threadIdx.x] = acc;
+            __syncthreads();
+            if (g == 0)
+                for (int h = 1; h < groups; h++) gp_sg_add(acc, part[h * lanes + l]);
+            __syncthreads(); /* part is rewritten by the next unit */
+        }
+        if (g == 0 && u < units) {
+            const int64_t e = VEC4 ? 4 * u : u;
+            U *c = reinterpret_cast<U *>(C + (e / n) * ldc + e % n); /* VEC4: 4 elements of one row (n % 4 == 0) */
+            *c = gp_sg_scale(acc, alpha, beta, c);
+        }
+    }
+}
+
+/* One thread per element, the slices added in order: the reduction of up to GP_SPLITK_EACH_MAX slices, or where m x n
+ * gives every thread of a full wave its own element. */
+__global__ void __launch_bounds__(256) sgemm_splitk_reduce_each(const float *__restrict__ W, int64_t slices, int64_t m,
+                                                                int64_t n, float alpha, float beta, float *C, int64_t ldc)
 {
     const int64_t total = m * n, step = (int64_t)gridDim.x * blockDim.x;
     for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < total; e += step) {
@@ -53,6 +147,50 @@ __global__ void __launch_bounds__(256) sgemm_splitk_reduce(const float *__restri
         float *c = C + (e / n) * ldc + e % n;
         *c = beta == 0.f ? alpha * acc : fmaf(beta, *c, alpha * acc);
     }
+}
+
+/* The same for partials of the swapped product C^T = op(B)^T op(A)^T: W is S x n x m, C[i][j] += W[s][j][i]. A block
+ * adds the slices of a 32 x 32 tile in order (one thread per element, as above with G = 1) and writes it through
+ * shared memory, so that both the reads of W and the writes of C run along rows. */
+__global__ void __launch_bounds__(256) sgemm_splitk_reduce_t(const float *__restrict__ W, int64_t slices, int64_t m,
+                                                             int64_t n, float alpha, float beta, float *C, int64_t ldc)
+{
+    __shared__ float t[32][33];
+    const int64_t total = m * n;
+    const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
+    const int64_t i0 = (int64_t)blockIdx.x * 32;
+    for (int64_t j0 = (int64_t)blockIdx.y * 32; j0 < n; j0 += (int64_t)gridDim.y * 32) {
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            const int64_t j = j0 + ty + 8 * q, i = i0 + tx;
+            float acc = 0.f;
+            if (j < n && i < m) {
+                gp_sg_add_slices(acc, W + j * m + i, total, slices);
+            }
+            t[ty + 8 * q][tx] = acc;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            const int64_t i = i0 + ty + 8 * q, j = j0 + tx;
+            if (i < m && j < n) {
+                const float v = t[tx][ty + 8 * q];
+                float *c = C + i * ldc + j;
+                *c = beta == 0.f ? alpha * v : fmaf(beta, *c, alpha * v);
+            }
+        }
+        __syncthreads(); /* t is rewritten by the next tile */
+    }
+}
+
+extern "C" int gp__sgemm_r11_reduce_groups(const gp_device_info *dev, int64_t units, int64_t slices)
+{
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 */
+    const int64_t threads = sms * 2048; /* one full wave of 256-thread blocks */
+    int g = 1;
+    if (slices <= GP_SPLITK_EACH_MAX) return 1; /* few slices: one thread per element adds them all */
+    while (g < 32 && 2 * g <= slices && units * 2 * g <= threads) g *= 2;
+    return g;
 }
 
 /* Block slots per SM of rung 10's configurations (their __launch_bounds__ minimum) and tile sizes. */
@@ -108,37 +246,76 @@ extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t 
     return gp__sgemm_r10_pick(dev, m, n, k, vec);
 }
 
+extern "C" int gp__sgemm_r11_swap(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes)
+{
+    /* C^T = op(B)^T op(A)^T is n x m: where that shape takes 128x256 tiles in k-slices and this one does not
+     * (n < 256: 8192x128x8192 ran 128x64 tiles), run it and let the reduction write its partials transposed */
+    if (!vec || n < r10_tile_m[0] || m < r10_tile_n[0]) return 0;
+    if (gp__sgemm_r11_pick(dev, m, n, k, vec, ws_bytes) == 0) return 0;
+    if (gp__sgemm_r11_pick(dev, n, m, k, vec, ws_bytes) != 0) return 0;
+    return gp__sgemm_r11_slices(dev, n, m, k, 0, ws_bytes) >= 2;
+}
+
 extern "C" gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p)
 {
-    const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
-                        ? ctx->config
-                        : p->batch > 1 ? gp__sgemm_r10_pick_batch(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, p->batch)
-                                       : gp__sgemm_r11_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->workspace_bytes);
-    int64_t slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, p->m, p->n, p->k, cfg, ctx->workspace_bytes) : 1;
-    gp_sgemm_args q;
-    int64_t kslice;
+    const int forced_cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS;
+    const int swap = !forced_cfg && p->batch == 1 &&
+                     gp__sgemm_r11_swap(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->workspace_bytes);
+    gp_sgemm_args q = *p;
+    int cfg;
+    int64_t slices, kslice;
+    if (swap) { /* the product C^T = op(B)^T op(A)^T, n x m: B is its first operand, A its second */
+        q.m = p->n;
+        q.n = p->m;
+        q.A = p->B;
+        q.lda = p->ldb;
+        q.ta = !p->tb;
+        q.vec_a = p->vec_b;
+        q.B = p->A;
+        q.ldb = p->lda;
+        q.tb = !p->ta;
+        q.vec_b = p->vec_a;
+    }
+    cfg = forced_cfg ? ctx->config
+          : p->batch > 1 ? gp__sgemm_r10_pick_batch(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, p->batch)
+                         : gp__sgemm_r11_pick(ctx->dev, q.m, q.n, q.k, q.vec_a && q.vec_b, ctx->workspace_bytes);
+    slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, q.m, q.n, q.k, cfg, ctx->workspace_bytes) : 1;
     ctx->ran_config = cfg;
-    if (slices <= 1) return gp__sgemm_r10_run(ctx->stream, p, cfg);
+    if (slices <= 1) return gp__sgemm_r10_run(ctx->stream, p, cfg); /* never swapped: the swap rule needs slices */
     /* slices of whole k-steps (a multiple of 32 also keeps 16-byte alignment along k) */
-    kslice = (gp_ceil_div(p->k, slices) + 31) / 32 * 32;
-    slices = gp_ceil_div(p->k, kslice);
-    q = *p;
+    kslice = (gp_ceil_div(q.k, slices) + 31) / 32 * 32;
+    slices = gp_ceil_div(q.k, kslice);
     q.C = (float *)ctx->workspace;
-    q.ldc = p->n;
+    q.ldc = q.n;
     q.alpha = 1.f;
     q.beta = 0.f;
-    q.vec_c = p->n % 4 == 0;
+    q.vec_c = q.n % 4 == 0;
     q.batch = slices;
     q.kslice = kslice;
-    q.stride_a = p->ta ? kslice * p->lda : kslice; /* A is k x m when transposed: k runs down its rows */
-    q.stride_b = p->tb ? kslice : kslice * p->ldb;
-    q.stride_c = p->m * p->n;
+    q.stride_a = q.ta ? kslice * q.lda : kslice; /* A is k x m when transposed: k runs down its rows */
+    q.stride_b = q.tb ? kslice : kslice * q.ldb;
+    q.stride_c = q.m * q.n;
     GP_TRY(gp__sgemm_r10_run(ctx->stream, &q, cfg));
-    {
-        const int threads = 256;
-        const unsigned blocks = gp_grid_for(ctx->dev, threads, p->m * p->n, 2);
-        sgemm_splitk_reduce<<<blocks, threads, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta, p->C,
-                                                                 p->ldc);
+    if (swap) {
+        const dim3 grid((unsigned)gp_ceil_div(p->m, 32),
+                        (unsigned)(gp_ceil_div(p->n, 32) < 65535 ? gp_ceil_div(p->n, 32) : 65535));
+        sgemm_splitk_reduce_t<<<grid, 256, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta, p->C, p->ldc);
+    } else {
+        const int64_t total = p->m * p->n;
+        const int vec4 = p->vec_c && p->n % 4 == 0 && (uintptr_t)q.C % 16 == 0; /* float4 loads of W and C */
+        const int64_t units = vec4 ? total / 4 : total;
+        const int groups = gp__sgemm_r11_reduce_groups(ctx->dev, units, slices);
+        const int64_t want = gp_ceil_div(units, 256 / groups);
+        const unsigned blocks = gp_grid_for(ctx->dev, 256, want * 256, 2);
+        if (groups == 1)
+            sgemm_splitk_reduce_each<<<gp_grid_for(ctx->dev, 256, total, 2), 256, 0, ctx->stream>>>(
+                q.C, slices, p->m, p->n, p->alpha, p->beta, p->C, p->ldc);
+        else if (vec4)
+            sgemm_splitk_reduce<true><<<blocks, 256, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta,
+                                                                       p->C, p->ldc, groups);
+        else
+            sgemm_splitk_reduce<false><<<blocks, 256, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta,
+                                                                        p->C, p->ldc, groups);
     }
     return gp__launch_status();
 }

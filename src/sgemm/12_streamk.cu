@@ -13,10 +13,12 @@
 // (<= 132 x 128 KB or 528 x 32 KB on an H100: 17 MB, L2-resident).
 // The rule (gp__sgemm_r12_plan, CPU-tested): stream-k where rung 11's blocks load the SMs unevenly (fewer than 90% of
 // the busiest SM's block count on average: 1536^3, 288 blocks of 128x64 on 132 SMs) or where rung 11 cuts 128x64 or
-// 64x64 tiles in k (1025^3, 1024^3, 8192x128x8192: equal ranges fixed up in place instead of slices, a workspace round
+// 64x64 tiles in k (1025^3, 1024^3: equal ranges fixed up in place instead of slices, a workspace round
 // trip and a second kernel; for rows off 16 bytes only where those slices leave the SMs under 95% evenly loaded:
 // 1000^3 with ld + 1 ran 0.888x in rung 11's 3 slices against 0.767x in stream-k, results/h100-2026-11-24c/call8; final sweep call9:
 // geomean 0.977x, worst 0.758x);
+// not where rung 11 runs C^T in 128x256 k-slices (gp__sgemm_r11_swap: 8192x128x8192 0.83x here, 0.91-0.93x there,
+// results/h100-2026-11-24d/compare.txt);
 // 128x256 tiles (16-byte rows, m >= 128, n >= 256) else 128x64; every block gets at least
 // max(16, iters / 4) k-steps (a tile cut into at most ~4 ranges) and at least half the slots get a block. Else rung 11
 // takes the call (as it does batches): its one wave of 128x256 k-slices was measured faster (128x8192x8192 0.921x
@@ -181,6 +183,7 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
     size_t tile_bytes;
     if (m <= 0 || n <= 0 || k <= 0) return 0;
     if (!force) { /* the rule: where rung 11's blocks leave SMs with less work than others */
+        if (gp__sgemm_r11_swap(dev, m, n, k, vec, ws_bytes)) return 0; /* 128x256 slices of C^T: rung 11 */
         const int c11 = gp__sgemm_r11_pick(dev, m, n, k, vec, ws_bytes);
         const int64_t s11 = gp__sgemm_r11_slices(dev, m, n, k, c11, ws_bytes);
         if (s11 >= 2) {

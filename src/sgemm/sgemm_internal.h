@@ -49,6 +49,14 @@ int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, in
  * alone less than half (m >= 128, n >= 256, 16-byte rows), else rung 10's rule. */
 int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes);
 
+/* 1 where rung 11 runs the product as C^T = op(B)^T op(A)^T (n x m), in 128x256 k-slices that the m x n shape does
+ * not take (n < 256), the reduction writing the partials transposed (pure; dev NULL: an H100). */
+int gp__sgemm_r11_swap(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes);
+/* Slice groups per unit (4 elements of a row of C, or 1) in rung 11's reduction of `slices` partials: 1 (one thread per
+ * element) for up to 8 slices, else a power of two <= 32 and <= slices while units x groups threads fit one full
+ * wave (dev NULL: an H100). */
+int gp__sgemm_r11_reduce_groups(const gp_device_info *dev, int64_t units, int64_t slices);
+
 /* Tiles of C under rung 10's configuration cfg (0 for a cfg out of range); its tile and block slots per SM. */
 int64_t gp__sgemm_r10_tiles(int cfg, int64_t m, int64_t n);
 void gp__sgemm_r10_tile(int cfg, int *bm, int *bn, int *per_sm);
