@@ -5,7 +5,9 @@
 // - Reads: the 64 elements of a tile row start at some offset sh (0..3 f32, 0..1 f64) inside a 16-byte
 //   chunk. Each of the 16 threads of the row loads the aligned chunk that holds its first element; the
 //   chunk after it comes from the next lane (warp shuffle; the 16th lane loads a 17th chunk), and the thread
-//   takes its VE elements from the pair. 17 aligned 16-byte loads per tile row instead of 64 4-byte ones.
+//   takes its VE elements from the pair: 17 aligned chunks per tile row, each sector read whole. (nvcc compiles
+//   the f32 chunk loads to four 4-byte loads each, as it merges them with the edge path's; 16-byte loads in PTX
+//   measured the same, session 15 below.)
 // - Writes: the output row's 64 elements are re-cut on 16-byte boundaries the same way (the previous lane's
 //   chunk by shuffle): 15 whole aligned chunks stored with STG.128, the two partial ones at the row's ends
 //   with scalar stores (their other elements belong to the neighbouring tile).
@@ -36,6 +38,13 @@
 // Picked automatically, it hands aligned matrices of whole tiles to rung 4's kernel (smaller, no edge paths):
 // 256^2 7.0 -> 4.8 us (0.882x -> 1.362x), equal at 16384^2. Sweep with both (results/h100-2026-11-23g/call5):
 // geomean 1.305x cublasSgeam, worst 4097x4095 0.935x, every other shape >= 1.017x.
+// Session 15 (results/h100-2026-11-24d/call3/transpose-knobs.txt; knob-sweep.sh, two rounds, cublasSgeam in the same
+// process): at 40 registers the kernel ran 6 blocks of 256 threads per SM. __launch_bounds__(256, 8) holds it to 32
+// registers without spills, 8 blocks per SM: 4097x4095 0.941-0.946x -> 0.983-0.987x, 16383x16385 1.076x -> 1.137-1.139x,
+// 8191x8193 1.067x -> 1.072-1.074x. Tried: 16-byte loads in PTX (0.940-0.945x at 4097x4095: the 4-byte loads were not
+// the limit); every row's load issued before the first shuffle (64 registers, 4 blocks per SM: 0.78x; bounded to 5
+// blocks, spills: 0.86x; call2/transpose-batch-knobs.txt). The thread count resident per SM is what moves this kernel.
+// Sweep (calls 5, 6, 8): 4097x4095 0.982-0.986x; geomean 1.25-1.30x.
 #include "transpose_vec.cuh"
 
 template <typename T> struct gp_lanes {
@@ -87,7 +96,7 @@ __device__ __forceinline__ gp_lanes<T> gp_shfl_lanes(const gp_lanes<T> &x, bool 
 }
 
 template <typename T, bool ALIGNED>
-__global__ void __launch_bounds__(256) transpose_realigned(int64_t rows, int64_t cols, const T *__restrict__ in,
+__global__ void __launch_bounds__(256, 8) transpose_realigned(int64_t rows, int64_t cols, const T *__restrict__ in,
                                                            int64_t ld_in, int mis_in, int64_t ext_in,
                                                            T *__restrict__ out, int64_t ld_out, int mis_out)
 {
