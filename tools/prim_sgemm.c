@@ -280,15 +280,19 @@ static int sgemm_bench(gpt_bench *b)
         SG(2048, 2048, 2048, NULL, 1, 0, 0, 1),       SG(2048, 2048, 2048, NULL, 1, 1, 0, 1),
         SG(1000, 1000, 1000, NULL, 1, 1, 0, 1),       SG(256, 256, 256, "batched", 0, 0, 0, 32),
         SG(64, 64, 64, "batched", 0, 0, 0, 1024),     SG(128, 128, 128, "batched", 1, 0, 0, 256)};
-    struct sgemm_bench given = SG(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, NULL, 0, 0, 0, 1);
+    const int op = gpt_op_index(b->cli->ops, o); /* --op: the transposes of the case at --m/--n/--k (default NN) */
+    struct sgemm_bench given = SG(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, NULL,
+                                  op > 0 ? op >> 1 : 0, op > 0 ? op & 1 : 0, 0, 1);
     struct sgemm_bench *cases = full;
     int ncases = 4, fails = 0;
     if (o->sweep) cases = sweep, ncases = (int)(sizeof sweep / sizeof sweep[0]);
-    else if (o->m > 0 || o->n > 0 || o->k > 0) cases = &given, ncases = 1;
+    else if (o->m > 0 || o->n > 0 || o->k > 0 || op >= 0) cases = &given, ncases = 1;
     else if (o->quick) cases = quick, ncases = 2;
     for (int i = 0; i < ncases; i++) fails += gpt_bench_case(b, &hooks, &cases[i]);
     return fails;
 #undef SG
 }
 
-const gpt_prim_cli gpt_sgemm_cli = {"sgemm", GP_PRIM_SGEMM, NULL, NULL, 0, sgemm_verify, sgemm_bench, NULL};
+/* --op: the transposes of op(A) op(B) (bench: the case at --m/--n/--k or 4096^3) */
+static const char *const sgemm_ops[] = {"NN", "NT", "TN", "TT", NULL};
+const gpt_prim_cli gpt_sgemm_cli = {"sgemm", GP_PRIM_SGEMM, sgemm_ops, "NN", 0, sgemm_verify, sgemm_bench, NULL};
