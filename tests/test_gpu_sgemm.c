@@ -277,6 +277,10 @@ int main(int argc, char **argv)
         CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, 0), GP_SUCCESS);
         for (int t = 0; t < 4; t++)
             CHECK(run(h, splitk, t & 1, t >> 1, 130, 260, 2100, 1.f, 0.5f, 4, 0, 0, seed++) == 0);
+        /* 128x128 tiles in k-slices (gp__sgemm_r11_pick's one wave of them), forced at sanitizer sizes: 9 tiles x 3 */
+        CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, 2), GP_SUCCESS);
+        for (int t = 0; t < 4; t++)
+            CHECK(run(h, splitk, t & 1, t >> 1, 260, 300, 700, 1.f, 0.5f, 4, 0, 0, seed++) == 0);
         CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, -1), GP_SUCCESS);
         CHECK_EQ_INT(cudaMalloc(&ws, 4096), cudaSuccess);
         CHECK_EQ_INT(gp_set_workspace(h, ws, 4096), GP_SUCCESS);

@@ -49,7 +49,12 @@
 //   m) takes them in one wave of k-slices, the slices compute C^T and the reduction writes C through a 32 x 32 shared
 //   tile. 8192x128x8192 (128x64 stream-k before): 0.82x -> 0.91-0.93x.
 // - 30 shapes: geomean without the tiny and small shapes 0.932x -> 0.950x; shapes below 0.9x 7 -> 5; the others within
-//   run-to-run noise. Final run (call 8): geomean 0.982x, worst 0.751x (2049x2047x2051, rung 12).
+//   run-to-run noise. Run with the two changes above (call 8): geomean 0.982x, worst 0.751x (2049x2047x2051, rung 12).
+// - Configuration 2 (128x128, 2 blocks per SM) in k-slices where they fill >= 90% of one wave (slices up to
+//   ceil(k / 256)): every configuration forced at 1024^3 (call 9) had it ahead of stream-k's 128x64 (0.988x against
+//   0.952x). Sweep (call 10 against call 8): 1024^3 0.966x -> 0.982x, 1000^3 TT 0.856x -> 0.869x; 512x512x4096 0.681x ->
+//   0.888x (call10/configs.txt); 1000^3 NN 0.872x -> 0.852x (the one shape measured slower). Rows off 16 bytes keep
+//   configuration 3 (configuration 2 has no 4-byte row copies).
 #include "sgemm_async.cuh"
 
 #define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
@@ -224,6 +229,9 @@ extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, in
     if (r10_per_sm[cfg] == 1) {                      /* 128x256: one wave of long slices (gp__sgemm_r11_pick) */
         s = slots / tiles;
         if (s > k / GP_SPLITK_LONG_K) s = k / GP_SPLITK_LONG_K;
+    } else if (cfg == 2) {                           /* 128x128: one wave of slices (gp__sgemm_r11_pick) */
+        s = slots / tiles;
+        if (s > gp_ceil_div(k, GP_SPLITK_MIN_K)) s = gp_ceil_div(k, GP_SPLITK_MIN_K);
     } else {
         s = gp_ceil_div(2 * slots, tiles);           /* two waves of (tile, slice) blocks */
         if (s > k / GP_SPLITK_MIN_K) s = k / GP_SPLITK_MIN_K;
@@ -242,6 +250,12 @@ extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t 
         const int64_t tiles = gp__sgemm_r10_tiles(0, m, n);
         const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 0, ws_bytes);
         if (s >= 2 && 4 * s * tiles >= 3 * sms) return 0;
+    }
+    /* configuration 2's 128x128 tiles where its k-slices fill >= 90% of one wave (1024^3: 64 tiles x 4 slices) */
+    if (vec && m >= r10_tile_m[2] && n >= r10_tile_n[2]) {
+        const int64_t tiles = gp__sgemm_r10_tiles(2, m, n), slots = sms * r10_per_sm[2];
+        const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 2, ws_bytes);
+        if (s >= 2 && 10 * s * tiles >= 9 * slots) return 2;
     }
     return gp__sgemm_r10_pick(dev, m, n, k, vec);
 }

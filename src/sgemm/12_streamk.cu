@@ -22,7 +22,8 @@
 // 128x256 tiles (16-byte rows, m >= 128, n >= 256) else 128x64; every block gets at least
 // max(16, iters / 4) k-steps (a tile cut into at most ~4 ranges) and at least half the slots get a block. Else rung 11
 // takes the call (as it does batches): its one wave of 128x256 k-slices was measured faster (128x8192x8192 0.921x
-// against stream-k's 0.868x), and so were 128x64 tiles spread 8.5 blocks per SM (3000^3 0.975x against 0.912x).
+// against stream-k's 0.868x), and so were 128x64 tiles spread 8.5 blocks per SM (3000^3 0.975x against 0.912x), and
+// its one wave of 128x128 k-slices (1024^3 0.988x against 0.952x, results/h100-2026-11-24d/call9/configs.txt).
 // H100 80GB HBM3, `gpuprim bench --sweep sgemm` against rung 11 forced (results/h100-2026-11-24c/compare.txt):
 // 1536^3 0.848x -> 1.144x cublasSgemm, 1025^3 0.646x -> 0.763x, 2049x2047x2051 0.621x -> 0.744x, 8192x128x8192
 // 0.795x -> 0.830x, 1024^3 0.941x -> 0.965x, 1000^3 TT 0.836x -> 0.856x; 30 shapes: worst 0.621x -> 0.744x, geomean
@@ -188,7 +189,7 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
         const int64_t s11 = gp__sgemm_r11_slices(dev, m, n, k, c11, ws_bytes);
         if (s11 >= 2) {
             const int64_t blocks = gp__sgemm_r10_tiles(c11, m, n) * s11;
-            if (c11 == 0 || c11 == 1) return 0; /* 128x256 in one wave of long k-slices: measured faster */
+            if (c11 <= 2) return 0; /* 128x256 or 128x128 in one wave of k-slices: measured faster */
             /* rows off 16 bytes whose k-slices load the SMs evenly: rung 11 (1000^3 with ld + 1, 384 blocks: 0.888x
              * against stream-k's 0.767x; 1025^3, 612 blocks: 0.715x against 0.787x; judgement between the two) */
             if (!vec && 100 * blocks >= GP_SK_SPLIT_FILL_PCT * gp_ceil_div(blocks, sms) * sms) return 0;

@@ -46,7 +46,8 @@ gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, int cfg);
  * cfg of rung 10 with `ws_bytes` of workspace for the partial products (pure; dev NULL: an H100). */
 int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int cfg, size_t ws_bytes);
 /* Rung 11's configuration: 128x256 (0) in one wave of k-slices where those fill >= 3/4 of the SMs and its tiles
- * alone less than half (m >= 128, n >= 256, 16-byte rows), else rung 10's rule. */
+ * alone less than half (m >= 128, n >= 256, 16-byte rows); else 128x128 (2) in one wave of k-slices where those fill
+ * >= 90% of its block slots (16-byte rows); else rung 10's rule. */
 int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, size_t ws_bytes);
 
 /* 1 where rung 11 runs the product as C^T = op(B)^T op(A)^T (n x m), in 128x256 k-slices that the m x n shape does
