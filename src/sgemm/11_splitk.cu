@@ -59,8 +59,8 @@
 
 #define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
 #define GP_SPLITK_MAX 256
-#define GP_SPLITK_LONG_K 1024
-#define GP_SPLITK_EACH_MAX 8  /* slices one thread per element adds alone in the reduction */ /* shortest k-slice of a 128x256 tile: 64 k-steps of BK 16 */
+#define GP_SPLITK_LONG_K 1024 /* shortest k-slice of a 128x256 tile: 64 k-steps of BK 16 */
+#define GP_SPLITK_EACH_MAX 8  /* slices one thread per element adds alone in the reduction */
 
 /* Rung 11's reduction works on units of 4 elements (float4) or 1. */
 template <bool VEC4> struct gp_sg_reduce_unit { typedef float type; };
@@ -108,9 +108,10 @@ __device__ __forceinline__ float4 gp_sg_scale(const float4 &acc, float alpha, fl
 
 /* C[i][j] = alpha * sum_s W[s][i][j] + beta * C[i][j]; W is S x m x n dense. The threads of a block are G slice
  * groups x (256 / G) lanes: lane l of group g adds slices g, g + G, g + 2G, ... of its unit (4 elements of a row when
- * vec4: n % 4 == 0 and C's rows on 16 bytes; else 1), then group 0 adds the G sums in group order. The order depends only on S and G (the shape and the
- * GPU), never on timing. G > 1 where m x n is too small to give every thread its own unit (64x64x65536: 256 slices
- * of 4096 elements; one thread per element added its 256 slices one after another). */
+ * vec4: n % 4 == 0 and C's rows on 16 bytes; else 1), then group 0 adds the G sums in group order. The order depends
+ * only on S and G (the shape and the GPU), never on timing. Launched with G >= 2 (G = 1: sgemm_splitk_reduce_each),
+ * where m x n is too small to give every thread its own unit (64x64x65536: 256 slices of 4096 elements; one thread
+ * per element added its 256 slices one after another). */
 template <bool VEC4>
 __global__ void __launch_bounds__(256, VEC4 ? 4 : 8) sgemm_splitk_reduce(const float *__restrict__ W, int64_t slices, int64_t m,
                                                               int64_t n, float alpha, float beta, float *C,
@@ -150,7 +151,7 @@ __global__ void __launch_bounds__(256) sgemm_splitk_reduce_each(const float *__r
         float acc = 0.f;
         for (int64_t s = 0; s < slices; s++) acc += W[s * total + e];
         float *c = C + (e / n) * ldc + e % n;
-        *c = beta == 0.f ? alpha * acc : fmaf(beta, *c, alpha * acc);
+        *c = gp_sg_scale(acc, alpha, beta, c);
     }
 }
 
@@ -169,9 +170,7 @@ __global__ void __launch_bounds__(256) sgemm_splitk_reduce_t(const float *__rest
         for (int q = 0; q < 4; q++) {
             const int64_t j = j0 + ty + 8 * q, i = i0 + tx;
             float acc = 0.f;
-            if (j < n && i < m) {
-                gp_sg_add_slices(acc, W + j * m + i, total, slices);
-            }
+            if (j < n && i < m) gp_sg_add_slices(acc, W + j * m + i, total, slices);
             t[ty + 8 * q][tx] = acc;
         }
         __syncthreads();
@@ -179,9 +178,8 @@ __global__ void __launch_bounds__(256) sgemm_splitk_reduce_t(const float *__rest
         for (int q = 0; q < 4; q++) {
             const int64_t i = i0 + ty + 8 * q, j = j0 + tx;
             if (i < m && j < n) {
-                const float v = t[tx][ty + 8 * q];
                 float *c = C + i * ldc + j;
-                *c = beta == 0.f ? alpha * v : fmaf(beta, *c, alpha * v);
+                *c = gp_sg_scale(t[tx][ty + 8 * q], alpha, beta, c);
             }
         }
         __syncthreads(); /* t is rewritten by the next tile */
@@ -319,17 +317,18 @@ extern "C" gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p)
         const int vec4 = p->vec_c && p->n % 4 == 0 && (uintptr_t)q.C % 16 == 0; /* float4 loads of W and C */
         const int64_t units = vec4 ? total / 4 : total;
         const int groups = gp__sgemm_r11_reduce_groups(ctx->dev, units, slices);
-        const int64_t want = gp_ceil_div(units, 256 / groups);
-        const unsigned blocks = gp_grid_for(ctx->dev, 256, want * 256, 2);
-        if (groups == 1)
+        if (groups == 1) {
             sgemm_splitk_reduce_each<<<gp_grid_for(ctx->dev, 256, total, 2), 256, 0, ctx->stream>>>(
                 q.C, slices, p->m, p->n, p->alpha, p->beta, p->C, p->ldc);
-        else if (vec4)
-            sgemm_splitk_reduce<true><<<blocks, 256, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta,
-                                                                       p->C, p->ldc, groups);
-        else
-            sgemm_splitk_reduce<false><<<blocks, 256, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta,
-                                                                        p->C, p->ldc, groups);
+        } else {
+            const unsigned blocks = gp_grid_for(ctx->dev, 256, gp_ceil_div(units, 256 / groups) * 256, 2);
+            if (vec4)
+                sgemm_splitk_reduce<true><<<blocks, 256, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha, p->beta,
+                                                                           p->C, p->ldc, groups);
+            else
+                sgemm_splitk_reduce<false><<<blocks, 256, 0, ctx->stream>>>(q.C, slices, p->m, p->n, p->alpha,
+                                                                            p->beta, p->C, p->ldc, groups);
+        }
     }
     return gp__launch_status();
 }

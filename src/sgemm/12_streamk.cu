@@ -13,7 +13,7 @@
 // (<= 132 x 128 KB or 528 x 32 KB on an H100: 17 MB, L2-resident).
 // The rule (gp__sgemm_r12_plan, CPU-tested): stream-k where rung 11's blocks load the SMs unevenly (fewer than 90% of
 // the busiest SM's block count on average: 1536^3, 288 blocks of 128x64 on 132 SMs) or where rung 11 cuts 128x64 or
-// 64x64 tiles in k (1025^3, 1024^3: equal ranges fixed up in place instead of slices, a workspace round
+// 64x64 tiles in k (1025^3: equal ranges fixed up in place instead of slices, a workspace round
 // trip and a second kernel; for rows off 16 bytes only where those slices leave the SMs under 95% evenly loaded:
 // 1000^3 with ld + 1 ran 0.888x in rung 11's 3 slices against 0.767x in stream-k, results/h100-2026-11-24c/call8; final sweep call9:
 // geomean 0.977x, worst 0.758x);
