@@ -52,8 +52,8 @@
 //   run-to-run noise. Run with the two changes above (call 8): geomean 0.982x, worst 0.751x (2049x2047x2051, rung 12).
 // - Configuration 2 (128x128, 2 blocks per SM) in k-slices where they fill >= 90% of one wave (slices up to
 //   ceil(k / 256)): every configuration forced at 1024^3 (call 9) had it ahead of stream-k's 128x64 (0.988x against
-//   0.952x). Sweep (call 10 against call 8): 1024^3 0.966x -> 0.982x, 1000^3 TT 0.856x -> 0.869x; 512x512x4096 0.681x ->
-//   0.888x (call10/configs.txt); 1000^3 NN 0.872x -> 0.852x (the one shape measured slower). Rows off 16 bytes keep
+//   0.952x). Sweep (call 10 against call 8): 1024^3 0.966x -> 0.982x, 1000^3 TT 0.856x -> 0.869x; 512x512x4096
+//   0.681x -> 0.888x (call10/configs.txt); 1000^3 NN 0.872x -> 0.852x (the one shape measured slower). Rows off 16 bytes keep
 //   configuration 3 (configuration 2 has no 4-byte row copies).
 #include "sgemm_async.cuh"
 
@@ -113,9 +113,9 @@ __device__ __forceinline__ float4 gp_sg_scale(const float4 &acc, float alpha, fl
  * where m x n is too small to give every thread its own unit (64x64x65536: 256 slices of 4096 elements; one thread
  * per element added its 256 slices one after another). */
 template <bool VEC4>
-__global__ void __launch_bounds__(256, VEC4 ? 4 : 8) sgemm_splitk_reduce(const float *__restrict__ W, int64_t slices, int64_t m,
-                                                              int64_t n, float alpha, float beta, float *C,
-                                                              int64_t ldc, int groups)
+__global__ void __launch_bounds__(256, VEC4 ? 4 : 8)
+    sgemm_splitk_reduce(const float *__restrict__ W, int64_t slices, int64_t m, int64_t n, float alpha, float beta,
+                        float *C, int64_t ldc, int groups)
 {
     typedef typename gp_sg_reduce_unit<VEC4>::type U;
     __shared__ U part[256];
@@ -125,7 +125,8 @@ __global__ void __launch_bounds__(256, VEC4 ? 4 : 8) sgemm_splitk_reduce(const f
     for (int64_t u0 = (int64_t)blockIdx.x * lanes; u0 < units; u0 += (int64_t)gridDim.x * lanes) {
         const int64_t u = u0 + l;
         U acc = gp_sg_zero<U>();
-        if (u < units) gp_sg_add_slices(acc, w + g * units + u, (int64_t)groups * units, (slices - g + groups - 1) / groups);
+        if (u < units)
+            gp_sg_add_slices(acc, w + g * units + u, (int64_t)groups * units, (slices - g + groups - 1) / groups);
         if (groups > 1) {
             part[threadIdx.x] = acc;
             __syncthreads();
