@@ -99,9 +99,10 @@ int main(void)
     CHECK(gp__gemm_h_pick(NULL, &a).rung == 6); /* NULL device: an H100 */
 
     /* no Hopper rung */
-    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major */
+    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 with both operands MN-major */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
-    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major */
+    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN with C not TMA-describable */
+    a.vec_c = 0;
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
     a = bf(100, 100, 100);
     a.vec_b = 0;
@@ -232,9 +233,16 @@ int main(void)
     a = bf(4096, 4096, 4096);
     a.vec_a = 0;
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
-    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major */
+    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major: rung 06 only (as C^T) */
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
+    a.vec_c = 0; /* rung 06 stores C through a tensor map */
+    for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
+    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major: rung 06 only */
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
+    a.tb = 0; /* both MN-major: none */
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
     a.tb = 1;
+    a.ta = 0;
     for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r));
     a = bf((int64_t)1 << 31, 256, 256);
     CHECK(!gp__gemm_h_takes(&h100, &a, 6));
@@ -263,6 +271,54 @@ int main(void)
         CHECK(planned == nd * nd * 4 * 2);
     }
 
+    /* tf32 with an MN-major operand (A from registers): rung 06 on the canonical (C^T for B MN-major) shape, never
+     * rung 04 */
+    {
+        static const int64_t dims[] = {1, 100, 128, 129, 512, 1000, 4096, 8192};
+        const int nd = (int)(sizeof dims / sizeof dims[0]);
+        for (int i = 0; i < nd; i++)
+            for (int j = 0; j < nd; j++)
+                for (int l = 0; l < nd; l++)
+                    for (int t = 0; t < 2; t++) {
+                        a = args(dims[i], dims[j], dims[l], GP_DTYPE_F32, GP_DTYPE_F32, t, t); /* NN or TT */
+                        p = gp__gemm_h_pick(&h100, &a);
+                        CHECK(p.rung == 6 && gp__gemm_h_takes(&h100, &a, 6));
+                        CHECK(gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
+                    }
+        int ct = 0;
+        const uintptr_t Ab = 0x1000, Bb = 0x2000;
+        a = args(300, 8192, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        a.A = (const void *)Ab;
+        a.B = (const void *)Bb;
+        a.lda = 4100;
+        a.ldb = 8196;
+        a.vec_a = 0;
+        gp_gemm_args q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 1 && q.m == 8192 && q.n == 300 && q.k == 4096 && q.ta == 1 && q.tb == 1);
+        CHECK((uintptr_t)q.A == Bb && q.lda == 8196 && q.vec_a == 1 && (uintptr_t)q.B == Ab && q.lda == 8196 &&
+              q.ldb == 4100 && q.vec_b == 0 && q.C == a.C);
+        a.vec_a = 1;
+        p = gp__gemm_h_pick(&h100, &a); /* C^T: 64 x 2 = 128 tiles, 1 a SM: whole tiles */
+        CHECK(p.rung == 6 && p.sk_tiles == 0 && p.splits == 1);
+        a.ta = 1; /* TT and NT: as they are */
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 0 && q.m == 300 && q.A == a.A);
+        a.ta = 0;
+        a.tb = 1;
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 0 && q.n == 8192 && q.B == a.B);
+        a = bf(300, 200, 100); /* 16-bit types: never */
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 0 && q.m == 300);
+        /* a tall C^T with few tiles: 8192 x 128 NN is C^T 128 x 8192 = 32 tiles, split k-wise */
+        a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(p.rung == 6 && p.sk_tiles == 32 && p.splits == 4);
+        a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* 8 tiles, 16 k-blocks: 4 splits */
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(p.rung == 6 && p.sk_tiles == 8 && p.splits == 4);
+    }
+
     /* packing (gp__gemm_h_pack_plan): what is copied, in which layout, where in the workspace */
     {
         static char ws[256] __attribute__((aligned(128))); /* a 128-byte aligned base (never dereferenced) */
@@ -282,22 +338,38 @@ int main(void)
         CHECK(q.A == ws && q.B == ws + pk.off_b && q.lda == 2048 && q.ldb == 1544 && q.vec_a && q.vec_b);
         CHECK((char *)q.ws == ws + pk.bytes && q.ws_bytes == ((size_t)32 << 20) - pk.bytes);
         CHECK(gp__gemm_h_takes(&h100, &q, 6) && gp__gemm_h_pick(&h100, &q).rung >= 4);
-        /* tf32 NN: B (k x n) transposed to n x k; A as it is */
-        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        /* tf32 with both operands MN-major (A k x m, B k x n): B transposed to n x k (rung 06 then takes A MN-major) */
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         a.lda = a.ldb = 4096;
         CHECK(!gp__gemm_h_takes(&h100, &a, 6));
         pk = gp__gemm_h_pack_plan(&a);
-        CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 0 && pk.tb == 1 && pk.rows_b == 4096 && pk.ldb == 4096);
+        CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 1 && pk.tb == 1 && pk.rows_b == 4096 && pk.ldb == 4096);
         CHECK(pk.off_b == 0 && pk.bytes == (size_t)4096 * 4096 * 4);
         q = gp__gemm_h_packed_args(&a, &pk, ws, (size_t)128 << 20);
-        CHECK(q.A == a.A && q.lda == 4096 && q.ta == 0 && q.tb == 1 && gp__gemm_h_takes(&h100, &q, 6));
-        /* tf32 TN: A (k x m) transposed to m x k, ld rounded to 4 elements */
+        CHECK(q.A == a.A && q.lda == 4096 && q.ta == 1 && q.tb == 1 && gp__gemm_h_takes(&h100, &q, 6));
+        /* tf32 NN and TT: rung 06 takes them, nothing to pack */
+        a.ta = 0;
+        CHECK(gp__gemm_h_takes(&h100, &a, 6) && !gp__gemm_h_pack_plan(&a).ok);
+        a.ta = a.tb = 1;
+        CHECK(gp__gemm_h_takes(&h100, &a, 6) && !gp__gemm_h_pack_plan(&a).ok);
+        /* C not TMA-describable (rungs 04/05): tf32 NN's B transposed to n x k */
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        a.vec_c = 0;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 0 && pk.tb == 1);
+        /* ... and TT's A (k x m) transposed to m x k, ld rounded to 4 elements */
         a = args(1000, 512, 1001, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1);
         a.lda = 1000;
         a.ldb = 1004;
+        a.vec_c = 0;
         pk = gp__gemm_h_pack_plan(&a);
         CHECK(pk.ok && pk.pack_a && !pk.pack_b && pk.ta == 0 && pk.rows_a == 1000 && pk.lda == 1004);
         CHECK(pk.bytes == (size_t)1000 * 1004 * 4 / 128 * 128 + ((size_t)1000 * 1004 * 4 % 128 ? 128 : 0));
+        a.vec_c = 1; /* rung 06: only an unaligned A is copied, in its layout */
+        a.lda = 1001;
+        a.vec_a = 0;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.ok && pk.pack_a && !pk.pack_b && pk.ta == 1 && pk.rows_a == 1001 && pk.lda == 1000);
         /* nothing to pack: aligned 16-bit operands in any layout, tf32 NT, k == 0 */
         a = args(300, 200, 100, GP_DTYPE_F16, GP_DTYPE_F16, 1, 0);
         CHECK(!gp__gemm_h_pack_plan(&a).ok);
@@ -321,8 +393,8 @@ int main(void)
         gp_gemm_h_pack pk;
         gp_gemm_h_panels pn;
         gp_gemm_args q;
-        /* tf32 NN 4096^3, 32 MB: B's transposed copy is 64 MB; 16 KB a column of C, 24 MB -> 1536 columns */
-        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        /* tf32 TN 4096^3, 32 MB: B's transposed copy is 64 MB; 16 KB a column of C, 24 MB -> 1536 columns */
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         a.lda = a.ldb = a.ldc = 4096;
         a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
         pk = gp__gemm_h_pack_plan(&a);
@@ -332,9 +404,11 @@ int main(void)
         CHECK(q.n == 1024 && q.m == 4096 && q.k == 4096 && q.A == a.A);
         CHECK((uintptr_t)q.B == Bbuf + 3072 * 4 && (uintptr_t)q.C == Cbuf + 3072 * 4);
         CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
-        /* tf32 TN (A k x m stored, transposed): rows of C; A moves by columns of its storage */
+        /* tf32 TT with C not TMA-describable (A k x m stored, transposed): rows of C; A moves by columns of its
+         * storage */
         a = args(5000, 600, 3000, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1);
-        a.lda = 5000; a.ldb = 3000; a.ldc = 600;
+        a.lda = 5000; a.ldb = 3000; a.ldc = 601;
+        a.vec_c = 0; /* ldc * 4 not a multiple of 16 */
         a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
         pk = gp__gemm_h_pack_plan(&a);
         CHECK(pk.pack_a && !pk.pack_b && pk.bytes > ((size_t)32 << 20));
@@ -342,16 +416,16 @@ int main(void)
         CHECK(pn.count == 3 && !pn.along_n && pn.size == 2048); /* 12000 bytes a row: 24 MB / 12000 = 2097 -> 2048 */
         q = gp__gemm_h_panel_args(&a, &pn, 1);
         CHECK(q.m == 2048 && q.n == 600 && (uintptr_t)q.A == Abuf + 2048 * 4 && q.B == a.B);
-        CHECK((uintptr_t)q.C == Cbuf + (uintptr_t)2048 * 600 * 4 && q.vec_c == a.vec_c);
+        CHECK((uintptr_t)q.C == Cbuf + (uintptr_t)2048 * 601 * 4 && q.vec_c == a.vec_c);
         CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
         /* both operands packed, or not even 128 columns fit: no panels */
         a = args(2047, 3001, 1537, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
         a.lda = 2047; a.ldb = 1537; a.vec_a = a.vec_b = 0;
         pk = gp__gemm_h_pack_plan(&a);
         CHECK(gp__gemm_h_panel_plan(&a, &pk, (size_t)4 << 20).count == 0);
-        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         pk = gp__gemm_h_pack_plan(&a);
-        CHECK(gp__gemm_h_panel_plan(&a, &pk, (size_t)1 << 20).count == 0); /* 768 KB < 128 x 16 KB */
+        CHECK(pk.ok && gp__gemm_h_panel_plan(&a, &pk, (size_t)1 << 20).count == 0); /* 768 KB < 128 x 16 KB */
     }
 
     printf("test_hpick: %d checks, %d failed\n", checks, fails);

@@ -133,6 +133,20 @@ int main(void)
                     c = gpt_gemm_case_of(r, cb, 0, 1, 17023, 24, 520);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
+                if (!small && (t == 0 || t == 3) && cb == 4 && (r == 0 || r == 6)) {
+                    /* tf32 with A from registers (TT) and as C^T (NN): every tile split (C^T 264 x 130: 3 tiles),
+                     * a split last wave (C^T 17023 x 24: 133 tiles), whole tiles with beta and C's ragged edge */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 130, 264, 4104);
+                    c.pad_c = pad16(c.n, c.c);
+                    c.beta = -1.f;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 24, 17023, 520);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 1000, 2052, 1000);
+                    c.beta = 0.5f;
+                    c.pad_c = 4;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
             }
         for (int t = 0; t < 4; t++) { /* tf32 inputs with bits below its precision */
             gpt_gemm_case c = gpt_gemm_case_of(r, 4, t & 1, t >> 1, 127, 129, 131);
@@ -165,8 +179,9 @@ int main(void)
         }
     }
     /* packing into a workspace too small for a whole copy: panels of C (hopper_pack.c), automatic choice. tf32 NN
-     * (B transposed, panels of columns), tf32 TN (A transposed, panels of rows), bf16 with A's rows unaligned (A
-     * copied, rows); each with C's last panel narrower. Where the Hopper rungs run, the plan must have taken them. */
+     * (B transposed, panels of columns), tf32 TT (A transposed, panels of rows), bf16 with A's rows unaligned (A
+     * copied, rows), tf32 TN (B transposed for rung 06's TT); each with C's last panel narrower. Where the Hopper
+     * rungs run, the plan must have taken them. */
     if (tc_rung_selected(0)) {
         void *ws = NULL;
         const size_t ws_bytes = (size_t)1 << 20;
@@ -174,12 +189,14 @@ int main(void)
         gp_rung_supported(h, GP_PRIM_GEMM, 4, &hopper);
         CHECK_EQ_INT(cudaMalloc(&ws, ws_bytes), cudaSuccess);
         CHECK_EQ_INT(gp_set_workspace(h, ws, ws_bytes), GP_SUCCESS);
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < 4; i++) {
+            /* C's rows unaligned (pad_c 2) but in case 3: rungs 04/05 need tf32 NT (case 0: B transposed, case 1: A) */
             gpt_gemm_case c = i == 0 ? gpt_gemm_case_of(0, 4, 0, 0, 300, 1000, 520)   /* B copy 2 MB */
                             : i == 1 ? gpt_gemm_case_of(0, 4, 1, 1, 1000, 300, 520)   /* A copy 2 MB */
-                                     : gpt_gemm_case_of(0, 1, 0, 1, 1100, 200, 517); /* A rows of 517 bf16 */
+                            : i == 2 ? gpt_gemm_case_of(0, 1, 0, 1, 1100, 200, 517)  /* A rows of 517 bf16 */
+                                     : gpt_gemm_case_of(0, 4, 1, 0, 300, 1000, 520); /* tf32 TN: B to n x k */
             c.beta = 0.5f;
-            c.pad_c = 2;
+            c.pad_c = i == 3 ? 0 : 2;
             if (i == 2) c.pad_b = pad16(c.k, c.ab); /* B's rows aligned: only A is packed */
             CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
             gp_get_last_rung(h, GP_PRIM_GEMM, &ran);

@@ -189,10 +189,14 @@ static void gemm_rule(void)
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "warpspec"));
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "cluster"), &h100, &a), rung(GP_PRIM_GEMM, "warpspec"));
     a.vec_c = 1;
-    a.ab_type = GP_DTYPE_F32; /* tf32 with B stored k x n (MN-major): no Hopper rung */
+    a.ab_type = GP_DTYPE_F32; /* tf32 with B stored k x n (MN-major): rung 06 only (as C^T) */
     a.c_type = GP_DTYPE_F32;
     a.compute = GP_COMPUTE_TF32;
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "warpspec"), &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    a.ta = 1; /* both operands MN-major: rung 03 (which packs B for rung 06) */
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    a.ta = 0;
     a.tb = 1;
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
     a.ab_type = a.c_type = GP_DTYPE_BF16;

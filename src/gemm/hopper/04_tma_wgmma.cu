@@ -120,7 +120,7 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
 
 extern "C" gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
-    GP_TRY(gp_h_check(dev, a));
+    GP_TRY(gp_h_check(dev, a, 4));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
     GP_H_DISPATCH(r04_run, a, dev, s, a);
 }

@@ -115,7 +115,7 @@ static gp_status r05_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
 
 extern "C" gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
-    GP_TRY(gp_h_check(dev, a));
+    GP_TRY(gp_h_check(dev, a, 5));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
     GP_H_DISPATCH(r05_run, a, dev, s, a);
 }

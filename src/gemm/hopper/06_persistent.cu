@@ -48,10 +48,10 @@ static gp_status r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
 extern "C" gp_status gp__gemm_r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a,
                                       const gp_gemm_h_plan *p)
 {
-    GP_TRY(gp_h_check(dev, a));
+    GP_TRY(gp_h_check(dev, a, 6));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
     if (!a->vec_c) return GP_ERROR_NOT_SUPPORTED;
-    GP_H_DISPATCH(r06_run, a, dev, s, a, p);
+    GP_H_DISPATCH_R06(r06_run, a, dev, s, a, p);
 }
 
 extern "C" gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)

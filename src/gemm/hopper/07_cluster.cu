@@ -67,7 +67,7 @@ static gp_status r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
 extern "C" gp_status gp__gemm_r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a,
                                       const gp_gemm_h_plan *p)
 {
-    GP_TRY(gp_h_check(dev, a));
+    GP_TRY(gp_h_check(dev, a, 7));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
     if (!a->vec_c) return GP_ERROR_NOT_SUPPORTED;
     GP_H_DISPATCH(r07_run, a, dev, s, a, p);

@@ -14,11 +14,12 @@
  *     rows 64i.. of an m64 sub-tile start at +64i*128; the j-th k-step (16 elements for f16/bf16, 8 for tf32:
  *     32 bytes either way) starts at +32j (the swizzle is applied by the hardware on address bits 4-6 against
  *     bits 7-9, so the tile base must be 1024-byte aligned: every tile is).
- *   MN-major operand (A with ta == 1: stored k x m; B with tb == 0: stored k x n; 16-bit types only): the tile
- *     is R/64 chunks of BK k-rows x 64 elements (128 bytes), chunk c (elements 64c..64c+63 along m or n) at
- *     c * BK * 128, each loaded by one TMA box {64, BK} with the 128-byte swizzle. Descriptor: LBO = BK * 128
- *     (next 64-element chunk along m/n), SBO = 1024 (next 8 k-rows), swizzle 128B; a k-step of 16 rows starts
- *     at +16 * 128 = 2048 bytes; an m64 sub-tile of A is one chunk.
+ *   MN-major operand (A with ta == 1: stored k x m; B with tb == 0: stored k x n): the tile is R/BK chunks of
+ *     BK k-rows x BK elements (128 bytes), chunk c (elements BK*c.. along m or n) at c * BK * 128, each loaded by
+ *     one TMA box {BK, BK} with the 128-byte swizzle. 16-bit types (BK = 64) read it through a descriptor:
+ *     LBO = BK * 128 (next 64-element chunk along m/n), SBO = 1024 (next 8 k-rows), swizzle 128B; a k-step of 16
+ *     rows starts at +16 * 128 = 2048 bytes; an m64 sub-tile of A is one chunk. tf32 (BK = 32; wgmma reads tf32
+ *     only K-major) has it only as rung 06's A, which the consumers load into registers (gp_h_rs_load).
  *   Elements of the box outside the matrix (m, n or k tails) are filled with zeros by the TMA, so a tail
  *   k-block adds nothing, and loads never touch memory outside the matrix.
  * TMA needs the global base 16-byte aligned and every row stride a multiple of 16 bytes: vec_a / vec_b. */
@@ -106,17 +107,17 @@ static inline int gp_h_operand_maps(const gp_gemm_args *a, int BM, int BN, CUten
     const int bk = (int)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type));
     int e = 0;
     if (a->ta == 0) e |= gp_h_tmap_2d(ma, a->A, a->ab_type, a->m, a->k, a->lda, bk, BM);
-    else e |= gp_h_tmap_2d(ma, a->A, a->ab_type, a->k, a->m, a->lda, 64, bk);
+    else e |= gp_h_tmap_2d(ma, a->A, a->ab_type, a->k, a->m, a->lda, bk, bk);
     if (a->tb == 1) e |= gp_h_tmap_2d(mb, a->B, a->ab_type, a->n, a->k, a->ldb, bk, BN);
-    else e |= gp_h_tmap_2d(mb, a->B, a->ab_type, a->k, a->n, a->ldb, 64, bk);
+    else e |= gp_h_tmap_2d(mb, a->B, a->ab_type, a->k, a->n, a->ldb, bk, bk);
     return e;
 }
 
 /* What every Hopper rung checks before it launches anything (see hopper_internal.h): the arguments as
- * gp__gemm_h_takes says (rungs 06/07 check vec_c themselves), a device, and the driver's tensor-map encoder. */
-static inline gp_status gp_h_check(const gp_device_info *dev, const gp_gemm_args *a)
+ * gp__gemm_h_takes says for this rung, a device, and the driver's tensor-map encoder. */
+static inline gp_status gp_h_check(const gp_device_info *dev, const gp_gemm_args *a, int rung)
 {
-    if (!dev || !gp__gemm_h_takes(dev, a, 4)) return GP_ERROR_NOT_SUPPORTED;
+    if (!dev || !gp__gemm_h_takes(dev, a, rung)) return GP_ERROR_NOT_SUPPORTED;
     if (a->k > 0 && !gp_h_encode_fn()) return GP_ERROR_NOT_SUPPORTED;
     return GP_SUCCESS;
 }
@@ -158,6 +159,8 @@ typedef struct gp_h_epi {
     int vec_c;
     int m, n, k;
     int n_tma;      /* columns a TMA store may write: n rounded down to 16 bytes of C (see gp_h_c_map) */
+    int ct;         /* 1: the kernel computes C^T (m x n here are C^T's): element (r, c) goes to C + c * ldc + r
+                       (rung 06's tf32 with B MN-major, gp__gemm_h_canon); f32 C only, no tensor map */
 } gp_h_epi;
 
 static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)
@@ -173,6 +176,7 @@ static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)
     e.n = (int)a->n;
     e.k = (int)a->k;
     e.n_tma = (int)gp_h_n_tma(a->n, a->c_type);
+    e.ct = 0;
     return e;
 }
 
@@ -478,13 +482,13 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
         if (TA == 0) gp_tma_load_2d(st, ma, full, k0, m0);
         else {
 #pragma unroll
-            for (int c = 0; c < BM / 64; ++c) gp_tma_load_2d(st + c * (BK * 128), ma, full, m0 + 64 * c, k0);
+            for (int c = 0; c < BM / BK; ++c) gp_tma_load_2d(st + c * (BK * 128), ma, full, m0 + BK * c, k0);
         }
         unsigned char *sb = st + A_BYTES;
         if (TB == 1) gp_tma_load_2d(sb, mb, full, k0, n0);
         else {
 #pragma unroll
-            for (int c = 0; c < BN / 64; ++c) gp_tma_load_2d(sb + c * (BK * 128), mb, full, n0 + 64 * c, k0);
+            for (int c = 0; c < BN / BK; ++c) gp_tma_load_2d(sb + c * (BK * 128), mb, full, n0 + BK * c, k0);
         }
     }
     /* Descriptor of the m64 sub-tile i of A at k-step j. */
@@ -499,9 +503,54 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
     {
         const uint32_t base = gp_h_smem(st + A_BYTES);
         if (TB == 1) return gp_h_desc(base + nofs * 128 + j * GP_H_KSTEP_BYTES, 16, 1024);
-        return gp_h_desc(base + (nofs / 64) * (BK * 128) + j * 2048, BK * 128, 1024);
+        return gp_h_desc(base + (nofs / BK) * (BK * 128) + j * 2048, BK * 128, 1024);
     }
 };
+
+/* ---- tf32 with A MN-major (rung 06): A from registers ----
+ * wgmma's m64k8 tf32 A fragment gives thread (warp w, lane l; g = l / 4, t = l % 4) rows 16w + g and 16w + g + 8
+ * at k t and t + 4. Rows of the product may be permuted freely (the epilogue puts each back), so logical row
+ * 16w + g + 8h of a consumer warpgroup's 64 is physical row gp_h_rs_row(w, g, h): the thread's two rows are
+ * adjacent (one 8-byte load per k) and the 16 lanes of each half-warp read k rows t of 128-byte swizzled lines
+ * at 16-byte units {0, 4} (+1, +2, +3) XOR t, i.e. 32 different banks: no conflicts. */
+static __device__ __forceinline__ int gp_h_rs_row(int w, int g, int h)
+{
+    return 32 * (w >> 1) + 8 * (w & 1) + 4 * (g >> 2) + 16 * ((g >> 1) & 1) + 2 * (g & 1) + h;
+}
+/* Consumer warpgroup cw's A fragments of one k-block (4 k-steps of 8) from a stage's MN-major tf32 A tile
+ * (4 chunks of 32 k-rows x 32 m, 4 KB each, 128B swizzle). */
+static __device__ __forceinline__ void gp_h_rs_load(const unsigned char *st, int cw, uint32_t (&a)[4][4])
+{
+    const int t128 = threadIdx.x % 128, w = t128 / 32, g = (t128 % 32) / 4, t = t128 % 4;
+    const int m = gp_h_rs_row(w, g, 0) & 31; /* in its 32-wide chunk */
+    const unsigned char *chunk = st + (2 * cw + (w >> 1)) * 4096;
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+#pragma unroll
+        for (int hk = 0; hk < 2; ++hk) {
+            const int k = 8 * j + t + 4 * hk;
+            const uint2 v = *reinterpret_cast<const uint2 *>(chunk + k * 128 + ((((m >> 2) ^ (k & 7)) << 4) | ((m & 3) << 2)));
+            a[j][2 * hk] = v.x;
+            a[j][2 * hk + 1] = v.y;
+        }
+}
+
+/* C^T's accumulator tile of one consumer warpgroup (rows row0.. of C^T, permuted as gp_h_rs_row; columns col0..)
+ * stored into C transposed: each thread's two adjacent rows of C^T are two adjacent columns of C (8-byte stores;
+ * a warp's store covers 4 rows x 64 bytes of C). e.ct == 1 (f32 C). */
+template <typename T16>
+static __device__ __forceinline__ void gp_h_store_ct(const gp_h_epi &e, const float (&acc)[128], int row0, int col0)
+{
+    gp_h_epi ec = e; /* C's own rows and columns */
+    ec.m = e.n;
+    ec.n = e.m;
+    const int t128 = threadIdx.x % 128, w = t128 / 32, g = (t128 % 32) / 4, t = t128 % 4;
+    const int r = row0 + gp_h_rs_row(w, g, 0);
+#pragma unroll
+    for (int j = 0; j < 32; ++j)
+#pragma unroll
+        for (int x = 0; x < 2; ++x) gp_h_store_pair<T16>(ec, col0 + 8 * j + 2 * t + x, r, acc[4 * j + x], acc[4 * j + 2 + x]);
+}
 
 /* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07), alpha/beta and
  * the C conversion applied on the way, through shared memory laid out in the C tensor map's swizzle (conflict-
@@ -523,8 +572,8 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
  * while n_tma < n (the last chunk of C's right edge when n * elem is not a multiple of 16 bytes: gp_h_n_tma) is
  * stored directly from the registers with bounds checks instead; other chunks are clipped at the m/n edges by
  * the TMA. beta != 0 reads C with plain loads. The caller waits for the last stores (gp_tma_store_wait_all)
- * before the block exits. */
-template <typename T16, int W, int RS, int NSETS>
+ * before the block exits. PERM: the accumulator rows are permuted as gp_h_rs_row (rung 06's tf32 A from registers). */
+template <typename T16, int W, int RS, int NSETS, bool PERM = false>
 static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CUtensorMap *mc, const float (&acc)[128],
                                                      unsigned char *buf, int bar_id, int row0, int col0)
 {
@@ -553,7 +602,8 @@ static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CU
                 const int j = q * JQ + jj;
 #pragma unroll
                 for (int h = 0; h < 2; ++h)
-                    gp_h_store_pair<T16>(e, row0 + 16 * w + lane / 4 + 8 * h, c0 + 8 * jj + 2 * (lane % 4),
+                    gp_h_store_pair<T16>(e, row0 + (PERM ? gp_h_rs_row(w, lane / 4, h) : 16 * w + lane / 4 + 8 * h),
+                                         c0 + 8 * jj + 2 * (lane % 4),
                                          acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
             }
         } else if (live) {
@@ -563,7 +613,8 @@ static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CU
                 const int j = q * JQ + jj;
 #pragma unroll
                 for (int h = 0; h < 2; ++h) {
-                    const int r = 16 * w + lane / 4 + 8 * h, cc = 8 * jj + 2 * (lane % 4);
+                    const int r = PERM ? gp_h_rs_row(w, lane / 4, h) : 16 * w + lane / 4 + 8 * h;
+                    const int cc = 8 * jj + 2 * (lane % 4);
                     float v0 = e.alpha * acc[4 * j + 2 * h], v1 = e.alpha * acc[4 * j + 2 * h + 1];
                     if (e.beta != 0.0f) {
                         const int gr = row0 + r, gc = c0 + cc;
@@ -650,6 +701,18 @@ static inline cudaError_t gp_h_set_smem(const void *fn, int device, int bytes, i
         case 2: return RUN<GP_HK_F16, 1, 0>(__VA_ARGS__);                                                      \
         default: return RUN<GP_HK_F16, 1, 1>(__VA_ARGS__);                                                     \
         }                                                                                                      \
+    } while (0)
+#endif
+
+/* Rung 06's dispatch: GP_H_DISPATCH, but tf32 other than A m x k with B n x k (which gp__gemm_h_takes lets
+ * only rung 06 take: A stored k x m with B n x k, or A m x k with B k x n, computed as C^T) runs <TF32, 1, 1>. */
+#ifdef GP_H_DEV_ONE
+#define GP_H_DISPATCH_R06(RUN, A, ...) GP_H_DISPATCH(RUN, A, __VA_ARGS__)
+#else
+#define GP_H_DISPATCH_R06(RUN, A, ...)                                                                           \
+    do {                                                                                                       \
+        if (gp_h_kind(A) == GP_HK_TF32 && !((A)->ta == 0 && (A)->tb == 1)) return RUN<GP_HK_TF32, 1, 1>(__VA_ARGS__); \
+        GP_H_DISPATCH(RUN, A, __VA_ARGS__);                                                                    \
     } while (0)
 #endif
 

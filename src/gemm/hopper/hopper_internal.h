@@ -18,7 +18,9 @@ typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s,
  * for arguments it cannot take (the dispatcher then falls back to rung 03):
  *   - k > 0 and A or B not describable by a tensor map: vec_a / vec_b == 0 (base not 16-byte aligned or
  *     ld * elem_size not a multiple of 16 bytes);
- *   - tf32 with an MN-major operand (ta == 1 or tb == 0): tf32 wgmma reads only K-major shared memory;
+ *   - tf32 with an MN-major operand (ta == 1 or tb == 0): tf32 wgmma reads only K-major shared memory. Rung 06
+ *     takes A MN-major with B K-major (A's fragments loaded into registers) and A K-major with B MN-major (as
+ *     C^T = B^T A^T, gp__gemm_h_canon); both MN-major only through packing;
  *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
  *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map).
  * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
@@ -47,6 +49,10 @@ typedef struct gp_gemm_h_plan {
                      once: one more stage for the producer; the other warpgroup keeps the tensor cores busy) */
 } gp_gemm_h_plan;
 
+/* The arguments rung 06's kernel runs (pure): tf32 with A K-major and B MN-major (ta == 0, tb == 0) as C^T: m and
+ * n, A and B swapped, both marked transposed (A stored k x m, B n x k), *ct = 1 (the kernel stores C transposed);
+ * any other call as it is (*ct = 0). The plan's tiles count in these dimensions. */
+gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct);
 /* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);
 /* The rule: the plan for these arguments on this device (dev NULL: an H100, 132 SMs). Reads only dev->cc_major

@@ -20,6 +20,14 @@
  * buffers, 4 stages) or the whole tile at once (64 KB, 3 stages); chunked (32 KB, 4 stages) for f32 C and the
  * split units' partials.
  *
+ * tf32 with A MN-major (TA = 1, rung 06 only; gp__gemm_h_canon turns B MN-major into this by computing C^T =
+ * B^T A^T): wgmma reads tf32 only K-major from shared memory, so the consumers load A's fragments into registers
+ * (gp_h_rs_load, 8 conflict-free 8-byte loads per thread per k-block, rows permuted as gp_h_rs_row) and issue
+ * wgmma with A from registers; each k-block's wgmmas are drained before the next k-block's loads overwrite the
+ * registers (wait1 is ignored). The epilogue puts the rows back (gp_h_epilogue's PERM), or for C^T stores C
+ * transposed from the registers (gp_h_store_ct); split units write their partials in physical row order and
+ * gp_hp_splitk_reduce_t sums C^T's into C through a shared-memory transpose.
+ *
  * CL = 2 (rung 07): a cluster tile is 256 x 256; CTA rank r computes rows 128r.. of it. With sc.mcast each
  * CTA loads its own A box and half of B (K-major B: rows 128r..; MN-major B: 64-column chunks 2r, 2r+1) with
  * .multicast::cluster into both CTAs' stage, each CTA's `full` still expecting 48 KB; a stage is refilled only
@@ -124,6 +132,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     typedef gp_h_stage<GP_HP_BM, GP_HP_BN, TA, TB, GP_H_ESZ(KIND)> S;
     typedef typename gp_h_ctype<KIND>::T T16;
     enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
+    enum { RS = KIND == GP_HK_TF32 && TA == 1 }; /* A from registers */
     extern __shared__ unsigned char smem_raw[];
     /* 1024-aligned (the 128B swizzle); the same offsets in both CTAs of a cluster */
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
@@ -189,13 +198,22 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
             for (int kb = kb0; kb < kb1; ++kb) {
                 gp_mbar_wait(&full[s], ph);
                 const unsigned char *st = smem + s * S::BYTES;
-                gp_wgmma_fence();
+                if constexpr (RS) {
+                    uint32_t af[S::KSTEPS][4];
+                    gp_h_rs_load(st, c, af);
+                    gp_wgmma_fence();
 #pragma unroll
-                for (int j = 0; j < S::KSTEPS; ++j)
-                    gp_wgmma<GP_HP_BN, KIND, WTA, WTB>::mma(acc, S::desc_a(st, c, j), S::desc_b(st, 0, j),
-                                                            kb > kb0 || j > 0);
+                    for (int j = 0; j < S::KSTEPS; ++j)
+                        gp_wgmma_rs<GP_HP_BN, KIND>::mma(acc, af[j], S::desc_b(st, 0, j), kb > kb0 || j > 0);
+                } else {
+                    gp_wgmma_fence();
+#pragma unroll
+                    for (int j = 0; j < S::KSTEPS; ++j)
+                        gp_wgmma<GP_HP_BN, KIND, WTA, WTB>::mma(acc, S::desc_a(st, c, j), S::desc_b(st, 0, j),
+                                                                kb > kb0 || j > 0);
+                }
                 gp_wgmma_commit();
-                if (sc.wait1) {
+                if (sc.wait1 && !RS) {
                     gp_wgmma_wait<1>(); /* k-block kb - 1 is done: free its stage */
                     if (kb > kb0) gp_hp_release(empty, ps, lane, mcast);
                 } else {
@@ -209,12 +227,14 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 }
             }
             gp_wgmma_wait<0>();
-            if (sc.wait1) gp_hp_release(empty, ps, lane, mcast); /* the unit's last stage */
+            if (sc.wait1 && !RS) gp_hp_release(empty, ps, lane, mcast); /* the unit's last stage */
             gp_wgmma_reg_fence(acc);
 
             if (slot < 0) {
                 const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
-                if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_WHOLE)
+                if (RS && e.ct) gp_h_store_ct<T16>(e, acc, row0, col0);
+                else if (RS) gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, true>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                else if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_WHOLE)
                     gp_h_epilogue<T16, 64, 4, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                 else if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_HALF)
                     gp_h_epilogue<T16, 64, 2, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
@@ -230,7 +250,8 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 ew.vec_c = 1;
                 ew.m = 1 << 30;
                 ew.n = ew.n_tma = GP_HP_BN;
-                gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
+                ew.ct = 0;
+                gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, RS>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
             }
         }
         if (t128 == 0) gp_tma_store_wait_all();
@@ -272,12 +293,46 @@ __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
     }
 }
 
+/* The transposed reduction (e.ct: the split tiles are C^T's): C = alpha * sum + beta * C, one block of 256 threads
+ * per 32 x 32 square of a split tile: the partials' rows are read along C^T's rows, summed, turned in shared memory
+ * and written along C's rows (f32 C). Grid: split tiles x 32. */
+static __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_h_epi e, gp_h_sched sc)
+{
+    __shared__ float sq[32][33];
+    enum { SQ_N = GP_HP_BN / 32, SQ = (GP_HP_BM / 32) * SQ_N };
+    const int q = blockIdx.x / SQ, b = blockIdx.x % SQ, br = b / SQ_N, bc = b % SQ_N;
+    const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
+    int tm, tn;
+    gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
+    const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + 32 * br) * GP_HP_BN + 32 * bc + tx;
+    for (int i = ty; i < 32; i += 8) {
+        float v = 0.0f;
+        for (int s = 0; s < sc.splits; ++s) v += p[(int64_t)s * GP_HP_BM * GP_HP_BN + (int64_t)i * GP_HP_BN];
+        sq[i][tx] = v;
+    }
+    __syncthreads();
+    const int ccol = tm * GP_HP_BM + 32 * br + tx; /* C's column: C^T's row */
+    for (int j = ty; j < 32; j += 8) {
+        const int crow = tn * GP_HP_BN + 32 * bc + j; /* C's row: C^T's column */
+        if (crow < e.n && ccol < e.m) {
+            float *pc = (float *)e.C + (int64_t)crow * e.ldc + ccol;
+            float v = e.alpha * sq[tx][j];
+            if (e.beta != 0.0f) v += e.beta * *pc;
+            *pc = v;
+        }
+    }
+}
+
 /* Host: runs plan `pin` (after the experiment knobs) with CL-CTA clusters. `done` is the calling rung's
  * per-device flag for the shared-memory attribute; `nclusters` (CL = 2) the clusters to launch at most. */
 template <int KIND, int TA, int TB, int CL>
-static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *pin,
-                           int *done, int nclusters)
+static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a_in,
+                           const gp_gemm_h_plan *pin, int *done, int nclusters)
 {
+    int ct = 0;
+    const gp_gemm_args a_canon = gp__gemm_h_canon(a_in, &ct); /* tf32 with B MN-major: C^T = B^T A^T */
+    const gp_gemm_args *a = &a_canon;
+    if (ct && (KIND != GP_HK_TF32 || TA != 1 || CL != 1)) return GP_ERROR_NOT_SUPPORTED;
     gp_gemm_h_plan p = *pin;
     const gp_gemm_h_knobs kn = gp__gemm_h_knobs;
     const int64_t tiles_m1 = gp_ceil_div(a->m, GP_HP_BM), tiles_n = gp_ceil_div(a->n, GP_HP_BN);
@@ -312,8 +367,9 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     /* B's K-major box: half the tile (128 rows) when each CTA of a pair loads one half */
     if (gp_h_operand_maps(a, GP_HP_BM, CL > 1 && mcast ? GP_HP_BN / 2 : GP_HP_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
     const int wide = epi != GP_HP_EPI_CHUNK; /* 64-column boxes */
-    if (gp_h_c_map(&mc, a, wide ? 64 : GP_H_CHUNK_N,
-                   wide || c_f32 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B))
+    if (ct) memset(&mc, 0, sizeof mc); /* C^T is stored from the registers */
+    else if (gp_h_c_map(&mc, a, wide ? 64 : GP_H_CHUNK_N,
+                        wide || c_f32 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B))
         return GP_ERROR_NOT_SUPPORTED;
     memset(&mw, 0, sizeof mw);
     if (splits > 1 && gp_h_tmap_2d(&mw, a->ws, GP_DTYPE_F32, sk * splits * GP_HP_BM, GP_HP_BN, GP_HP_BN, GP_H_CHUNK_N, 64))
@@ -331,7 +387,11 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     sc.epi = epi;
     sc.mcast = mcast;
     sc.wait1 = p.wait1 ? 1 : 0;
-    const gp_h_epi e = gp_h_epi_of(a);
+    gp_h_epi e = gp_h_epi_of(a);
+    if (ct) {
+        e.ct = 1;
+        e.n_tma = 0;
+    }
 
     const void *fn = (const void *)gp_hp_kernel<KIND, TA, TB, CL>;
     if (gp_h_set_smem(fn, dev->device, GP_HP_SMEM_MAX, done) != cudaSuccess) return gp__launch_status();
@@ -359,6 +419,10 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
             return gp__launch_status();
     }
     GP_TRY(gp__launch_status());
+    if (splits > 1 && ct) {
+        gp_hp_splitk_reduce_t<<<(unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32)), 256, 0, s>>>((const float *)a->ws, e, sc);
+        return gp__launch_status();
+    }
     if (splits > 1) {
         const int64_t work = sk * GP_HP_BM * (GP_HP_BN / 4);
         const unsigned grid = gp_grid_for(dev, 256, work, 2);

@@ -4,7 +4,9 @@
  * gp__gemm_h_auto runs its plan, and the harness's "auto" column times exactly that.
  *
  * The rule (128 x 256 tiles: T = ceil(m / 128) * ceil(n / 256); KB k-blocks of 128 bytes of k; S = SMs):
- *   - not TMA-describable A/B (vec_a, vec_b), tf32 with an MN-major operand, a pre-Hopper device: no rung (0);
+ *   - not TMA-describable A/B (vec_a, vec_b), tf32 with both operands MN-major, a pre-Hopper device: no rung (0);
+ *   - tf32 with one operand MN-major: rung 06 only (A from registers; B MN-major as C^T, gp__gemm_h_canon, whose
+ *     m x n the tiles count), by the rules below with every rung-04 choice replaced by rung 06;
  *   - C not TMA-describable (vec_c == 0): rung 05 if T >= S, else rung 04 (128 x 128 tiles, 2 blocks per SM);
  *   - T >= S: rung 06 with whole tiles; if the last wave holds R = T mod S tiles with 0 < 2R <= S, those R
  *     tiles are split k-wise into s = min(S / R, KB / 4, 16) units each ("data-parallel + split-k tail": the
@@ -72,13 +74,44 @@ static int64_t fit_ws(const gp_gemm_args *a, int64_t sk_tiles, int64_t s)
     return s < 2 ? 1 : s;
 }
 
-gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
+gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
+{
+    gp_gemm_args q = *a;
+    *ct = 0;
+    if (a->compute != GP_COMPUTE_TF32 || a->k == 0 || a->ta != 0 || a->tb != 0) return q;
+    /* C^T = op(B)^T op(A)^T: B (k x n stored) is the MN-major A of an n x m product, A (m x k) its K-major B */
+    q.m = a->n;
+    q.n = a->m;
+    q.A = a->B;
+    q.lda = a->ldb;
+    q.vec_a = a->vec_b;
+    q.B = a->A;
+    q.ldb = a->lda;
+    q.vec_b = a->vec_a;
+    q.ta = 1;
+    q.tb = 1;
+    *ct = 1;
+    return q;
+}
+
+static int tf32_rs(const gp_gemm_args *a)
+{
+    return a->compute == GP_COMPUTE_TF32 && a->k > 0 && !(a->ta == 0 && a->tb == 1);
+}
+
+gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_in)
 {
     gp_gemm_h_plan p;
     memset(&p, 0, sizeof p);
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132; /* NULL: H100 SXM */
-    if (!a || !gp__gemm_h_takes(dev, a, 4)) return p;
-    if (a->k == 0) return gp__gemm_h_rung_plan(4, a); /* C = beta * C: any rung does it the same way */
+    if (!a_in) return p;
+    /* tf32 with an MN-major operand: rung 06 only (A from registers), on C^T where B is the MN-major one */
+    const int rs = tf32_rs(a_in);
+    if (!gp__gemm_h_takes(dev, a_in, rs ? 6 : 4)) return p;
+    if (a_in->k == 0) return gp__gemm_h_rung_plan(4, a_in); /* C = beta * C: any rung does it the same way */
+    int ct = 0;
+    const gp_gemm_args canon = gp__gemm_h_canon(a_in, &ct);
+    const gp_gemm_args *a = &canon;
     const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
     if (!a->vec_c) return gp__gemm_h_rung_plan(tiles >= sms ? 5 : 4, a);
     const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2;
@@ -98,14 +131,14 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a)
     /* little k (fewer than GP_H_SPLIT_MIN_K k-blocks: k < 2048 for 16-bit types): 128 x 128 tiles (rung 04)
      * beat a split (run 2: 512^3, 1000^3, 1024^3 at 23.0 / 125 / 145 TFLOP/s with r04 against 19.4 / 95 / 108
      * split) */
-    if (kb < GP_H_SPLIT_MIN_K) return gp__gemm_h_rung_plan(4, a);
+    if (kb < GP_H_SPLIT_MIN_K && !rs) return gp__gemm_h_rung_plan(4, a);
     const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
     if (s >= 2) {
         p.splits = (int)s;
         p.sk_tiles = (int)tiles;
         return p;
     }
-    if (2 * tiles <= sms) return gp__gemm_h_rung_plan(4, a);
+    if (2 * tiles <= sms && !rs) return gp__gemm_h_rung_plan(4, a);
     return p;
 }
 
@@ -121,14 +154,15 @@ gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a)
     const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type); /* tf32: f32 operands, 4 */
     if (esz == 0) return pk;
     const int64_t per16 = 16 / esz;
-    /* A: tf32 needs m x k (ta = 0); 16-bit types keep the layout */
-    pk.pack_a = !a->vec_a || (tf32 && a->ta);
-    pk.ta = tf32 ? 0 : a->ta;
+    /* tf32: with C TMA-describable, rung 06 takes every layout but both operands MN-major: TN's B becomes n x k.
+     * Otherwise (rungs 04/05) tf32 needs A m x k and B n x k. 16-bit types keep their layouts. */
+    const int tf32_r06 = tf32 && a->vec_c, tn = a->ta == 1 && a->tb == 0;
+    pk.pack_a = !a->vec_a || (tf32 && !tf32_r06 && a->ta);
+    pk.ta = tf32 && !tf32_r06 ? 0 : a->ta;
     pk.rows_a = pk.ta ? a->k : a->m;
     pk.lda = pk.pack_a ? round_up(pk.ta ? a->m : a->k, per16) : a->lda;
-    /* B: tf32 needs n x k (tb = 1) */
-    pk.pack_b = !a->vec_b || (tf32 && !a->tb);
-    pk.tb = tf32 ? 1 : a->tb;
+    pk.pack_b = !a->vec_b || (tf32 && (tf32_r06 ? tn : !a->tb));
+    pk.tb = tf32 && (!tf32_r06 || tn) ? 1 : a->tb;
     pk.rows_b = pk.tb ? a->n : a->k;
     pk.ldb = pk.pack_b ? round_up(pk.tb ? a->k : a->n, per16) : a->ldb;
     pk.off_b = pk.pack_a ? round128((size_t)(pk.rows_a * pk.lda * esz)) : 0;
@@ -236,7 +270,10 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
     if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return 0;
     if (a->k == 0) return 1;
     if (!a->vec_a || !a->vec_b) return 0;
-    if (a->compute == GP_COMPUTE_TF32 && (a->ta != 0 || a->tb != 1)) return 0;
+    /* tf32 reads K-major operands only; rung 06 takes A MN-major (from registers), and B MN-major with A K-major
+     * as C^T (gp__gemm_h_canon); not both MN-major */
+    if (a->compute == GP_COMPUTE_TF32 && !(a->ta == 0 && a->tb == 1) && (rung != 6 || (a->ta == 1 && a->tb == 0)))
+        return 0;
     return rung < 6 || a->vec_c;
 }
 

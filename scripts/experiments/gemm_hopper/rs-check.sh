@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# rs-check.sh OUT — one device call for rung 06's tf32 with A from registers (session 16): build the library,
+# the gemm tests and the CLI; test_gpu_gemm on the automatic choice and rung 06; the gemm bench (tf32 NN / NT,
+# bf16, f16 at 4096^3 and 8192^3) and the tf32 sweep against cublasLt; memcheck and racecheck of rung 06; the
+# transpose sweep twice (issue 20). STEPS picks steps (default "build test bench sweep san transpose").
+set -uo pipefail
+OUT=${1:?usage: rs-check.sh OUT}
+mkdir -p "$OUT"
+cd "$(dirname "$0")/../../.."
+B=${BUILD_DIR:-build-gpu}
+STEPS=${STEPS:-build test bench sweep san transpose}
+has() { case " $STEPS " in *" $1 "*) return 0;; esac; return 1; }
+if has build; then
+  t0=$(date +%s)
+  { cmake -S . -B $B -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90a >/dev/null &&
+    cmake --build $B -j "$(nproc)" --target gpuprim_cli test_gpu_gemm test_gemm_plan; } >"$OUT/build.log" 2>&1 ||
+    { tail -40 "$OUT/build.log"; exit 1; }
+  echo "build $(( $(date +%s) - t0 )) s"
+fi
+if has test; then
+  GP_TEST_RUNGS=${RUNGS:-0,6} timeout 300 $B/test_gpu_gemm >"$OUT/test-gemm.txt" 2>&1
+  echo "test_gpu_gemm rc=$?"; grep -E "FAIL|^rung|panels|passed|failed" "$OUT/test-gemm.txt" | tail -25
+fi
+if has bench; then
+  timeout 200 $B/gpuprim bench gemm ${BENCH_ARGS:-} >"$OUT/bench-gemm.txt" 2>&1; echo "bench rc=$?"; cat "$OUT/bench-gemm.txt"
+fi
+if has sweep; then
+  timeout 200 $B/gpuprim bench --sweep gemm --op tf32 >"$OUT/sweep-tf32.txt" 2>&1; echo "sweep rc=$?"; cat "$OUT/sweep-tf32.txt"
+fi
+if has san; then
+  for tool in memcheck racecheck; do
+    GP_TEST_SMALL=1 GP_TEST_RUNGS=6 timeout 240 compute-sanitizer --tool $tool --error-exitcode 3 $B/test_gpu_gemm \
+      >"$OUT/$tool-gemm.txt" 2>&1
+    echo "$tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|passed|failed" "$OUT/$tool-gemm.txt" | tail -3
+  done
+fi
+if has transpose; then
+  for i in 1 2; do
+    timeout 120 $B/gpuprim bench --sweep transpose >"$OUT/sweep-transpose-$i.txt" 2>&1; echo "transpose sweep $i rc=$?"
+  done
+  cat "$OUT/sweep-transpose-"*.txt
+fi
