@@ -338,15 +338,26 @@ int main(void)
         CHECK(q.A == ws && q.B == ws + pk.off_b && q.lda == 2048 && q.ldb == 1544 && q.vec_a && q.vec_b);
         CHECK((char *)q.ws == ws + pk.bytes && q.ws_bytes == ((size_t)32 << 20) - pk.bytes);
         CHECK(gp__gemm_h_takes(&h100, &q, 6) && gp__gemm_h_pick(&h100, &q).rung >= 4);
-        /* tf32 with both operands MN-major (A k x m, B k x n): B transposed to n x k (rung 06 then takes A MN-major) */
-        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
-        a.lda = a.ldb = 4096;
+        /* tf32 with both operands MN-major (A k x m, B k x n): the smaller one transposed to K-major; B (n < m):
+         * n x k, rung 06 then takes A MN-major */
+        a = args(4096, 2048, 1024, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        a.lda = 4096;
+        a.ldb = 2048;
         CHECK(!gp__gemm_h_takes(&h100, &a, 6));
         pk = gp__gemm_h_pack_plan(&a);
-        CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 1 && pk.tb == 1 && pk.rows_b == 4096 && pk.ldb == 4096);
-        CHECK(pk.off_b == 0 && pk.bytes == (size_t)4096 * 4096 * 4);
+        CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 1 && pk.tb == 1 && pk.rows_b == 2048 && pk.ldb == 1024);
+        CHECK(pk.off_b == 0 && pk.bytes == (size_t)2048 * 1024 * 4);
         q = gp__gemm_h_packed_args(&a, &pk, ws, (size_t)128 << 20);
         CHECK(q.A == a.A && q.lda == 4096 && q.ta == 1 && q.tb == 1 && gp__gemm_h_takes(&h100, &q, 6));
+        /* A (m <= n): m x k, then NN (C^T) */
+        a = args(2048, 4096, 1000, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        a.lda = 2048;
+        a.ldb = 4096;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.ok && pk.pack_a && !pk.pack_b && pk.ta == 0 && pk.tb == 0 && pk.rows_a == 2048 && pk.lda == 1000);
+        q = gp__gemm_h_packed_args(&a, &pk, ws, (size_t)128 << 20);
+        CHECK(q.A == ws && q.B == a.B && q.ta == 0 && q.tb == 0 && gp__gemm_h_takes(&h100, &q, 6));
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         /* tf32 NN and TT: rung 06 takes them, nothing to pack */
         a.ta = 0;
         CHECK(gp__gemm_h_takes(&h100, &a, 6) && !gp__gemm_h_pack_plan(&a).ok);
@@ -393,39 +404,59 @@ int main(void)
         gp_gemm_h_pack pk;
         gp_gemm_h_panels pn;
         gp_gemm_args q;
-        /* tf32 TN 4096^3, 32 MB: B's transposed copy is 64 MB; 16 KB a column of C, 24 MB -> 1536 columns */
+        /* tf32 TN 4096^3, 32 MB: A's transposed copy is 64 MB; 16 KB a row of C, 24 MB -> 1536 rows (12 x 16
+         * tiles a panel: at least a wave) */
         a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         a.lda = a.ldb = a.ldc = 4096;
         a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
         pk = gp__gemm_h_pack_plan(&a);
-        pn = gp__gemm_h_panel_plan(&a, &pk, (size_t)32 << 20);
-        CHECK(pn.count == 3 && pn.along_n && pn.size == 1536);
+        CHECK(pk.pack_a && !pk.pack_b);
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 3 && pn.along == GP_H_PANEL_M && pn.size == 1536);
         q = gp__gemm_h_panel_args(&a, &pn, 2);
-        CHECK(q.n == 1024 && q.m == 4096 && q.k == 4096 && q.A == a.A);
-        CHECK((uintptr_t)q.B == Bbuf + 3072 * 4 && (uintptr_t)q.C == Cbuf + 3072 * 4);
+        CHECK(q.m == 1024 && q.n == 4096 && q.k == 4096 && q.B == a.B && q.beta == a.beta);
+        CHECK((uintptr_t)q.A == Abuf + 3072 * 4 && (uintptr_t)q.C == Cbuf + (uintptr_t)3072 * 4096 * 4);
         CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
-        /* tf32 TT with C not TMA-describable (A k x m stored, transposed): rows of C; A moves by columns of its
-         * storage */
-        a = args(5000, 600, 3000, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1);
-        a.lda = 5000; a.ldb = 3000; a.ldc = 601;
+        /* tf32 TT with C not TMA-describable (A k x m stored, transposed), rows of C: 20000 x 4096 has 16 x 16 tiles
+         * a panel of 2048 rows; A moves by columns of its storage */
+        a = args(20000, 4096, 3000, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1);
+        a.lda = 20000; a.ldb = 3000; a.ldc = 4097;
         a.vec_c = 0; /* ldc * 4 not a multiple of 16 */
         a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
         pk = gp__gemm_h_pack_plan(&a);
         CHECK(pk.pack_a && !pk.pack_b && pk.bytes > ((size_t)32 << 20));
-        pn = gp__gemm_h_panel_plan(&a, &pk, (size_t)32 << 20);
-        CHECK(pn.count == 3 && !pn.along_n && pn.size == 2048); /* 12000 bytes a row: 24 MB / 12000 = 2097 -> 2048 */
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 10 && pn.along == GP_H_PANEL_M && pn.size == 2048); /* 12000 bytes a row: 2097 -> 2048 */
         q = gp__gemm_h_panel_args(&a, &pn, 1);
-        CHECK(q.m == 2048 && q.n == 600 && (uintptr_t)q.A == Abuf + 2048 * 4 && q.B == a.B);
-        CHECK((uintptr_t)q.C == Cbuf + (uintptr_t)2048 * 601 * 4 && q.vec_c == a.vec_c);
+        CHECK(q.m == 2048 && q.n == 4096 && (uintptr_t)q.A == Abuf + 2048 * 4 && q.B == a.B);
+        CHECK((uintptr_t)q.C == Cbuf + (uintptr_t)2048 * 4097 * 4 && q.vec_c == a.vec_c);
         CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
-        /* both operands packed, or not even 128 columns fit: no panels */
+        /* the same with n = 600: a 2048-row panel has 48 tiles, so panels of k: 80000 bytes per k -> 256 */
+        a.n = 600;
+        a.ldc = 601;
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 12 && pn.along == GP_H_PANEL_K && pn.size == 256);
+        a.beta = 0.0f;
+        q = gp__gemm_h_panel_args(&a, &pn, 0);
+        CHECK(q.k == 256 && q.m == 20000 && q.n == 600 && q.A == a.A && q.B == a.B && q.C == a.C && q.beta == 0.0f);
+        q = gp__gemm_h_panel_args(&a, &pn, 11);
+        CHECK(q.k == 3000 - 2816 && (uintptr_t)q.A == Abuf + (uintptr_t)2816 * 20000 * 4);
+        CHECK((uintptr_t)q.B == Bbuf + 2816 * 4 && q.C == a.C && q.beta == 1.0f && q.vec_b == 1);
+        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
+        /* both operands packed: panels of k (2 x (2048 + 3001) bytes per k, 3 MB -> 256) */
         a = args(2047, 3001, 1537, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
         a.lda = 2047; a.ldb = 1537; a.vec_a = a.vec_b = 0;
+        a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
         pk = gp__gemm_h_pack_plan(&a);
-        CHECK(gp__gemm_h_panel_plan(&a, &pk, (size_t)4 << 20).count == 0);
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)4 << 20);
+        CHECK(pn.count == 7 && pn.along == GP_H_PANEL_K && pn.size == 256);
+        q = gp__gemm_h_panel_args(&a, &pn, 6);
+        CHECK(q.k == 1537 - 1536 && (uintptr_t)q.A == Abuf + (uintptr_t)1536 * 2047 * 2 && (uintptr_t)q.B == Bbuf + 1536 * 2);
+        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)4 << 20) / 4 * 3);
+        /* not even 64 of k fit: no panels */
         a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         pk = gp__gemm_h_pack_plan(&a);
-        CHECK(pk.ok && gp__gemm_h_panel_plan(&a, &pk, (size_t)1 << 20).count == 0); /* 768 KB < 128 x 16 KB */
+        CHECK(pk.ok && gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)1 << 20).count == 0); /* 768 KB < 64 x 16 KB */
     }
 
     printf("test_hpick: %d checks, %d failed\n", checks, fails);

@@ -180,7 +180,8 @@ int main(void)
     }
     /* packing into a workspace too small for a whole copy: panels of C (hopper_pack.c), automatic choice. tf32 NN
      * (B transposed, panels of columns), tf32 TT (A transposed, panels of rows), bf16 with A's rows unaligned (A
-     * copied, rows), tf32 TN (B transposed for rung 06's TT); each with C's last panel narrower. Where the Hopper
+     * copied, rows), tf32 TN (B transposed for rung 06's TT), tf32 with both operands' rows unaligned (both copied,
+     * panels of k) and a deep-k TN (A transposed, panels of k); each with its last panel narrower. Where the Hopper
      * rungs run, the plan must have taken them. */
     if (tc_rung_selected(0)) {
         void *ws = NULL;
@@ -189,15 +190,19 @@ int main(void)
         gp_rung_supported(h, GP_PRIM_GEMM, 4, &hopper);
         CHECK_EQ_INT(cudaMalloc(&ws, ws_bytes), cudaSuccess);
         CHECK_EQ_INT(gp_set_workspace(h, ws, ws_bytes), GP_SUCCESS);
-        for (int i = 0; i < 4; i++) {
-            /* C's rows unaligned (pad_c 2) but in case 3: rungs 04/05 need tf32 NT (case 0: B transposed, case 1: A) */
+        for (int i = 0; i < 6; i++) {
+            /* C's rows unaligned (pad_c 2) in cases 0-2: rungs 04/05 need tf32 NT (case 0: B transposed, case 1: A);
+             * cases 4 and 5 run in panels of k, each adding to C */
             gpt_gemm_case c = i == 0 ? gpt_gemm_case_of(0, 4, 0, 0, 300, 1000, 520)   /* B copy 2 MB */
                             : i == 1 ? gpt_gemm_case_of(0, 4, 1, 1, 1000, 300, 520)   /* A copy 2 MB */
                             : i == 2 ? gpt_gemm_case_of(0, 1, 0, 1, 1100, 200, 517)  /* A rows of 517 bf16 */
-                                     : gpt_gemm_case_of(0, 4, 1, 0, 300, 1000, 520); /* tf32 TN: B to n x k */
+                            : i == 3 ? gpt_gemm_case_of(0, 4, 1, 0, 1000, 300, 520)  /* tf32 TN: B to n x k */
+                            : i == 4 ? gpt_gemm_case_of(0, 4, 0, 1, 300, 280, 1000)  /* both rows unaligned */
+                                     : gpt_gemm_case_of(0, 4, 1, 0, 200, 300, 5000); /* TN, A to m x k: 4 MB */
             c.beta = 0.5f;
-            c.pad_c = i == 3 ? 0 : 2;
+            c.pad_c = i >= 3 ? 0 : 2;
             if (i == 2) c.pad_b = pad16(c.k, c.ab); /* B's rows aligned: only A is packed */
+            if (i == 4) c.pad_a = c.pad_b = 1;
             CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
             gp_get_last_rung(h, GP_PRIM_GEMM, &ran);
             if (hopper) CHECK(ran >= 4);

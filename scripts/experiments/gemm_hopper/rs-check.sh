@@ -2,7 +2,8 @@
 # rs-check.sh OUT — one device call for rung 06's tf32 with A from registers (session 16): build the library,
 # the gemm tests and the CLI; test_gpu_gemm on the automatic choice and rung 06; the gemm bench (tf32 NN / NT,
 # bf16, f16 at 4096^3 and 8192^3) and the tf32 sweep against cublasLt; memcheck and racecheck of rung 06; the
-# transpose sweep twice (issue 20). STEPS picks steps (default "build test bench sweep san transpose").
+# transpose sweep twice (issue 20). STEPS picks steps (default "build test bench sweep san transpose"); OPS the
+# sweep's types (default tf32); RUNGS / SAN_RUNGS the rungs test_gpu_gemm runs plainly / under the sanitizers.
 set -uo pipefail
 OUT=${1:?usage: rs-check.sh OUT}
 mkdir -p "$OUT"
@@ -25,11 +26,14 @@ if has bench; then
   timeout 200 $B/gpuprim bench gemm ${BENCH_ARGS:-} >"$OUT/bench-gemm.txt" 2>&1; echo "bench rc=$?"; cat "$OUT/bench-gemm.txt"
 fi
 if has sweep; then
-  timeout 200 $B/gpuprim bench --sweep gemm --op tf32 >"$OUT/sweep-tf32.txt" 2>&1; echo "sweep rc=$?"; cat "$OUT/sweep-tf32.txt"
+  for op in ${OPS:-tf32}; do
+    timeout 200 $B/gpuprim bench --sweep gemm --op $op >"$OUT/sweep-$op.txt" 2>&1; echo "sweep $op rc=$?"
+    grep -E "^gemm |auto \(" "$OUT/sweep-$op.txt" | paste - - | awk '{print $2, $3, $(NF-1)}'
+  done
 fi
 if has san; then
   for tool in memcheck racecheck; do
-    GP_TEST_SMALL=1 GP_TEST_RUNGS=6 timeout 240 compute-sanitizer --tool $tool --error-exitcode 3 $B/test_gpu_gemm \
+    GP_TEST_SMALL=1 GP_TEST_RUNGS=${SAN_RUNGS:-6} timeout 240 compute-sanitizer --tool $tool --error-exitcode 3 $B/test_gpu_gemm \
       >"$OUT/$tool-gemm.txt" 2>&1
     echo "$tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|passed|failed" "$OUT/$tool-gemm.txt" | tail -3
   done

@@ -118,16 +118,22 @@ gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a);
 /* The arguments the plan sees once the copies sit at ws (pure): packed operands, vec flags, the workspace left
  * after the copies (ws + bytes, ws_bytes - bytes). */
 gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack *pk, void *ws, size_t ws_bytes);
-/* Copies larger than the workspace: panels of C, along n where B is the packed operand (each panel's columns of
- * op(B) copied), along m where A is; not where both are packed. A panel is a multiple of 128 wide (but the last)
- * and its copy takes at most 3/4 of ws_bytes. count 0: no panels (both packed, or not even 128 fit). */
+/* Copies larger than the workspace: panels, each packed and run in turn, each panel's copy at most 3/4 of
+ * ws_bytes. Where exactly one operand is packed: panels of C, along n where B is the packed operand (each panel's
+ * columns of op(B) copied), along m where A is, a multiple of 128 wide (but the last), if such a panel still has
+ * at least a wave of 128 x 256 tiles (dev->sm_count; NULL: 132). Otherwise (both packed, or narrow panels): panels
+ * of k, a multiple of 64 long (but the last), each adding its k-slice's product to C (beta = 1 after the first).
+ * count 0: no panels (not even the smallest panel fits). */
+enum { GP_H_PANEL_M = 0, GP_H_PANEL_N = 1, GP_H_PANEL_K = 2 };
 typedef struct gp_gemm_h_panels {
     int64_t count; /* panels, 0 if none */
-    int along_n;   /* 1: panels of columns (B packed); 0: of rows (A packed) */
-    int64_t size;  /* columns or rows per panel (the last may have fewer) */
+    int along;     /* GP_H_PANEL_M (rows of C; A packed), _N (columns; B packed) or _K (slices of k) */
+    int64_t size;  /* rows, columns or k per panel (the last may have fewer) */
 } gp_gemm_h_panels;
-gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_gemm_args *a, const gp_gemm_h_pack *pk, size_t ws_bytes);
-/* Panel i's arguments (pure): m or n cut to the panel, C and the split operand moved to its start, vec flags again. */
+gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_args *a, const gp_gemm_h_pack *pk,
+                                       size_t ws_bytes);
+/* Panel i's arguments (pure): m, n or k cut to the panel, the operands (and C) moved to its start, vec flags
+ * again; k panels after the first have beta = 1. */
 gp_gemm_args gp__gemm_h_panel_args(const gp_gemm_args *a, const gp_gemm_h_panels *pn, int64_t i);
 
 gp_kernel_info gp__gemm_r04_kernel(void);

@@ -19,7 +19,11 @@
  * gemm`, cublasLt in the same run): tf32 NN 4096^3 0.498x -> 0.783x (3 panels of 1536 columns), 8192^3 0.489x ->
  * 0.771x; below a whole copy's ~0.90x (predicted): each panel is a narrower product with its own last wave, and the
  * copies are not overlapped with the products. Next step: the copy of panel i+1 overlapping the product of panel i
- * (two halves of the workspace), or wgmma's A operand from registers for MN-major tf32 (no copy). */
+ * (two halves of the workspace), or wgmma's A operand from registers for MN-major tf32 (no copy).
+ * Session 16: rung 06 takes tf32 with one operand MN-major itself (A from registers; NN as C^T), so tf32 packs only
+ * rows the TMA cannot describe and, where both operands are MN-major (TN), the smaller one (to K-major). Panels of
+ * k (gp__gemm_h_panel_plan) where both operands are packed or where a panel of C would not fill the GPU: each
+ * k-slice's copies and product, C accumulating (beta = 1) after the first. */
 #include <stdint.h>
 #include "hopper_internal.h"
 #include "../../transpose/transpose_internal.h"
@@ -74,9 +78,10 @@ gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
     if (pk.bytes <= c->workspace_bytes) {
         GP_TRY(pack_and_run(c, a, &ran));
     } else {
-        /* Copies larger than the workspace: panels of C, each with its slice of the packed operand (gp__gemm_h_panels),
-         * packed and run in turn on the stream, each panel's copy in the same workspace as the previous one's. */
-        const gp_gemm_h_panels pn = gp__gemm_h_panel_plan(a, &pk, c->workspace_bytes);
+        /* Copies larger than the workspace: panels of C or of k, each with its slice of the packed operands
+         * (gp__gemm_h_panels), packed and run in turn on the stream, each panel's copy in the same workspace as the
+         * previous one's. */
+        const gp_gemm_h_panels pn = gp__gemm_h_panel_plan(c->dev, a, &pk, c->workspace_bytes);
         if (pn.count == 0) return GP_SUCCESS;
         for (int64_t i = 0; i < pn.count; i++) {
             gp_gemm_args p = gp__gemm_h_panel_args(a, &pn, i);

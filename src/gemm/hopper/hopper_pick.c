@@ -154,15 +154,17 @@ gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a)
     const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type); /* tf32: f32 operands, 4 */
     if (esz == 0) return pk;
     const int64_t per16 = 16 / esz;
-    /* tf32: with C TMA-describable, rung 06 takes every layout but both operands MN-major: TN's B becomes n x k.
+    /* tf32: with C TMA-describable, rung 06 takes every layout but both operands MN-major: TN's smaller operand is
+     * transposed to K-major (A: then NN, run as C^T; B: TT).
      * Otherwise (rungs 04/05) tf32 needs A m x k and B n x k. 16-bit types keep their layouts. */
     const int tf32_r06 = tf32 && a->vec_c, tn = a->ta == 1 && a->tb == 0;
-    pk.pack_a = !a->vec_a || (tf32 && !tf32_r06 && a->ta);
-    pk.ta = tf32 && !tf32_r06 ? 0 : a->ta;
+    const int tn_a = tf32_r06 && tn && a->m <= a->n; /* TN: the smaller operand becomes K-major (A: NN, B: TT) */
+    pk.pack_a = !a->vec_a || (tf32 && (tf32_r06 ? tn_a : a->ta));
+    pk.ta = tf32 && (!tf32_r06 || tn_a) ? 0 : a->ta;
     pk.rows_a = pk.ta ? a->k : a->m;
     pk.lda = pk.pack_a ? round_up(pk.ta ? a->m : a->k, per16) : a->lda;
-    pk.pack_b = !a->vec_b || (tf32 && (tf32_r06 ? tn : !a->tb));
-    pk.tb = tf32 && (!tf32_r06 || tn) ? 1 : a->tb;
+    pk.pack_b = !a->vec_b || (tf32 && (tf32_r06 ? tn && !tn_a : !a->tb));
+    pk.tb = tf32 && (!tf32_r06 || (tn && !tn_a)) ? 1 : a->tb;
     pk.rows_b = pk.tb ? a->n : a->k;
     pk.ldb = pk.pack_b ? round_up(pk.tb ? a->k : a->n, per16) : a->ldb;
     pk.off_b = pk.pack_a ? round128((size_t)(pk.rows_a * pk.lda * esz)) : 0;
@@ -193,23 +195,39 @@ gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack 
     return q;
 }
 
-gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_gemm_args *a, const gp_gemm_h_pack *pk, size_t ws_bytes)
+gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_args *a, const gp_gemm_h_pack *pk,
+                                       size_t ws_bytes)
 {
     gp_gemm_h_panels pn;
     memset(&pn, 0, sizeof pn);
-    if (!a || !pk || !pk->ok || pk->pack_a == pk->pack_b) return pn; /* exactly one operand packed */
+    if (!a || !pk || !pk->ok) return pn;
     const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type);
     if (esz == 0) return pn;
-    pn.along_n = pk->pack_b;
-    const int64_t dim = pn.along_n ? a->n : a->m;
-    /* bytes of the packed copy per column of C (B packed) or per row (A packed): a row of the K-major copy, or a
-     * k-long column of the copy kept in its layout (panel widths are multiples of 128: no rounding there) */
-    const int64_t per = pn.along_n ? esz * (pk->tb ? pk->ldb : a->k) : esz * (pk->ta ? a->k : pk->lda);
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
     const int64_t budget = (int64_t)(ws_bytes / 4 * 3); /* a quarter stays for the plan's split-k partials */
-    if (per <= 0 || dim <= 128) return pn;
-    pn.size = budget / per / 128 * 128;
-    if (pn.size < 128 || pn.size >= dim) { pn.size = 0; return pn; }
-    pn.count = (dim + pn.size - 1) / pn.size;
+    if (pk->pack_a != pk->pack_b) { /* panels of C along the packed operand's dimension */
+        const int along_n = pk->pack_b;
+        const int64_t dim = along_n ? a->n : a->m;
+        /* bytes of the packed copy per column of C (B packed) or per row (A packed): a row of the K-major copy, or
+         * a k-long column of the copy kept in its layout (panel widths are multiples of 128: no rounding there) */
+        const int64_t per = along_n ? esz * (pk->tb ? pk->ldb : a->k) : esz * (pk->ta ? a->k : pk->lda);
+        const int64_t size = per > 0 ? budget / per / 128 * 128 : 0;
+        const int64_t tiles = along_n ? cdiv(a->m, GP_H_TILE_M) * cdiv(size, GP_H_TILE_N)
+                                      : cdiv(size, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
+        if (dim > 128 && size >= 128 && size < dim && tiles >= sms) {
+            pn.along = along_n ? GP_H_PANEL_N : GP_H_PANEL_M;
+            pn.size = size;
+            pn.count = (dim + size - 1) / size;
+            return pn;
+        }
+    }
+    /* panels of k: bytes of the copies per element of k (a K-major copy's rows, or an MN-major copy's ld) */
+    const int64_t per_k = esz * ((pk->pack_a ? (pk->ta ? pk->lda : a->m) : 0) + (pk->pack_b ? (pk->tb ? a->n : pk->ldb) : 0));
+    const int64_t size = per_k > 0 ? budget / per_k / 64 * 64 : 0;
+    if (size < 64 || size >= a->k) return pn;
+    pn.along = GP_H_PANEL_K;
+    pn.size = size;
+    pn.count = (a->k + size - 1) / size;
     return pn;
 }
 
@@ -217,19 +235,24 @@ gp_gemm_args gp__gemm_h_panel_args(const gp_gemm_args *a, const gp_gemm_h_panels
 {
     gp_gemm_args q = *a;
     const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type), csz = (int64_t)gp__gemm_elem_size(a->c_type);
-    const int64_t dim = pn->along_n ? a->n : a->m, start = i * pn->size;
-    const int64_t len = dim - start < pn->size ? dim - start : pn->size;
-    if (pn->along_n) { /* columns [start, start + len) of C and of op(B) */
+    const int64_t dim = pn->along == GP_H_PANEL_N ? a->n : pn->along == GP_H_PANEL_M ? a->m : a->k;
+    const int64_t start = i * pn->size, len = dim - start < pn->size ? dim - start : pn->size;
+    if (pn->along == GP_H_PANEL_N) { /* columns [start, start + len) of C and of op(B) */
         q.n = len;
         q.C = (char *)a->C + start * csz;
         q.B = (const char *)a->B + (a->tb ? start * a->ldb : start) * esz;
-        q.vec_b = gp__gemm_vec_ok(q.B, q.ldb, (size_t)esz);
-    } else { /* rows [start, start + len) of C and of op(A) */
+    } else if (pn->along == GP_H_PANEL_M) { /* rows [start, start + len) of C and of op(A) */
         q.m = len;
         q.C = (char *)a->C + start * a->ldc * csz;
         q.A = (const char *)a->A + (a->ta ? start : start * a->lda) * esz;
-        q.vec_a = gp__gemm_vec_ok(q.A, q.lda, (size_t)esz);
+    } else { /* columns [start, start + len) of op(A), rows of op(B); C accumulates after the first */
+        q.k = len;
+        q.A = (const char *)a->A + (a->ta ? start * a->lda : start) * esz;
+        q.B = (const char *)a->B + (a->tb ? start : start * a->ldb) * esz;
+        if (i > 0) q.beta = 1.0f;
     }
+    q.vec_a = gp__gemm_vec_ok(q.A, q.lda, (size_t)esz);
+    q.vec_b = gp__gemm_vec_ok(q.B, q.ldb, (size_t)esz);
     q.vec_c = gp__gemm_vec_ok(q.C, q.ldc, (size_t)csz);
     return q;
 }
