@@ -141,8 +141,8 @@ int main(void)
     CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 1);
     a = args(8192, 128, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
-    show("8192x128x8192 (64 tiles)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 2 && p.sk_tiles == 64);
+    show("8192x128x8192 (C^T: 32 tiles)", &a, &p);
+    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32); /* as C^T: 32 tiles */
     a = bf(1024, 1024, 1024);
     p = gp__gemm_h_pick(&h100, &a);
     show("1024^3 (32 tiles, 16 k-blocks)", &a, &p);
@@ -307,9 +307,32 @@ int main(void)
         a.tb = 1;
         q = gp__gemm_h_canon(&a, &ct);
         CHECK(ct == 0 && q.n == 8192 && q.B == a.B);
-        a = bf(300, 200, 100); /* 16-bit types: never */
+        a = bf(300, 200, 100); /* 16-bit types: where C^T has fewer tiles (here 4 against 3: no) */
         q = gp__gemm_h_canon(&a, &ct);
         CHECK(ct == 0 && q.m == 300);
+        a = bf(8192, 128, 8192); /* 64 tiles, C^T 32: swapped, NN -> TT */
+        a.A = (const void *)Ab;
+        a.B = (const void *)Bb;
+        a.lda = 8192;
+        a.ldb = 128;
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 1 && q.m == 128 && q.n == 8192 && q.ta == 1 && q.tb == 1 && (uintptr_t)q.A == Bb && q.lda == 128);
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(p.rung == 6 && p.sk_tiles == 32 && p.splits == 4);
+        a.tb = 1; /* NT -> NT */
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 1 && q.ta == 0 && q.tb == 1);
+        a.ta = 1; /* TT -> NN */
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 1 && q.ta == 0 && q.tb == 0);
+        a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: swapped to NT */
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 1 && q.m == 128 && q.ta == 0 && q.tb == 1);
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(p.rung == 6 && p.sk_tiles == 32 && p.splits == 4);
+        a.ta = a.tb = 1; /* tf32 TT: never (C^T would be NN) */
+        q = gp__gemm_h_canon(&a, &ct);
+        CHECK(ct == 0 && q.m == 8192);
         /* a tall C^T with few tiles: 8192 x 128 NN is C^T 128 x 8192 = 32 tiles, split k-wise */
         a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
         p = gp__gemm_h_pick(&h100, &a);

@@ -133,6 +133,19 @@ int main(void)
                     c = gpt_gemm_case_of(r, cb, 0, 1, 17023, 24, 520);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
+                if (!small && (r == 0 || r == 6)) {
+                    /* narrow n (C^T has fewer tiles, gp__gemm_h_canon): stored transposed, split in 2 (4 tiles,
+                     * 9 k-blocks for 16-bit types) and in 11-16 (C^T 40 x 777, 4 tiles) */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 1000, 72, 520);
+                    c.beta = 0.5f;
+                    c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                    c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 777, 40, 3000);
+                    c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                    c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
                 if (!small && (t == 0 || t == 3) && cb == 4 && (r == 0 || r == 6)) {
                     /* tf32 with A from registers (TT) and as C^T (NN): every tile split (C^T 264 x 130: 3 tiles),
                      * a split last wave (C^T 17023 x 24: 133 tiles), whole tiles with beta and C's ragged edge */

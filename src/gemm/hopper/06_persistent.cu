@@ -39,10 +39,11 @@
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>
-static gp_status r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
+static gp_status r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int ct,
+                         const gp_gemm_h_plan *p)
 {
     static int done[GP_MAX_DEVICES];
-    return gp_hp_run<KIND, TA, TB, 1>(dev, s, a, p, done, 0);
+    return gp_hp_run<KIND, TA, TB, 1>(dev, s, a, ct, p, done, 0);
 }
 
 extern "C" gp_status gp__gemm_r06_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a,
@@ -51,7 +52,9 @@ extern "C" gp_status gp__gemm_r06_run(const gp_device_info *dev, cudaStream_t s,
     GP_TRY(gp_h_check(dev, a, 6));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
     if (!a->vec_c) return GP_ERROR_NOT_SUPPORTED;
-    GP_H_DISPATCH_R06(r06_run, a, dev, s, a, p);
+    int ct = 0;
+    const gp_gemm_args c = gp__gemm_h_canon(a, &ct); /* C^T where the rule says (gp__gemm_h_canon) */
+    GP_H_DISPATCH_R06(r06_run, &c, dev, s, &c, ct, p);
 }
 
 extern "C" gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)

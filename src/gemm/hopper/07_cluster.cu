@@ -61,7 +61,7 @@ template <int KIND, int TA, int TB>
 static gp_status r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
 {
     static int done[GP_MAX_DEVICES];
-    return gp_hp_run<KIND, TA, TB, 2>(dev, s, a, p, done, gp__gemm_r07_clusters(dev));
+    return gp_hp_run<KIND, TA, TB, 2>(dev, s, a, 0, p, done, gp__gemm_r07_clusters(dev));
 }
 
 extern "C" gp_status gp__gemm_r07_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a,

@@ -160,7 +160,7 @@ typedef struct gp_h_epi {
     int m, n, k;
     int n_tma;      /* columns a TMA store may write: n rounded down to 16 bytes of C (see gp_h_c_map) */
     int ct;         /* 1: the kernel computes C^T (m x n here are C^T's): element (r, c) goes to C + c * ldc + r
-                       (rung 06's tf32 with B MN-major, gp__gemm_h_canon); f32 C only, no tensor map */
+                       (rung 06, gp__gemm_h_canon); stored from the registers, no tensor map */
 } gp_h_epi;
 
 static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)
@@ -248,6 +248,23 @@ static __device__ __forceinline__ void gp_h_store_pair(const gp_h_epi &e, int ro
             *reinterpret_cast<unsigned short *>(p) = lo;
             if (two) *reinterpret_cast<unsigned short *>(p + 1) = hi;
         }
+    }
+}
+
+/* alpha * v + beta * C at (row, col), inside the m x n window only. */
+template <typename T16>
+static __device__ __forceinline__ void gp_h_store_one(const gp_h_epi &e, int row, int col, float v)
+{
+    if (row >= e.m || col >= e.n) return;
+    v *= e.alpha;
+    if (e.c_f32) {
+        float *p = (float *)e.C + (int64_t)row * e.ldc + col;
+        if (e.beta != 0.0f) v += e.beta * *p;
+        *p = v;
+    } else {
+        T16 *p = (T16 *)e.C + (int64_t)row * e.ldc + col;
+        if (e.beta != 0.0f) v += e.beta * gp_h_ld16(p);
+        *reinterpret_cast<unsigned short *>(p) = (unsigned short)(gp_h_pack2(v, 0.0f, p) & 0xffffu);
     }
 }
 
@@ -535,21 +552,29 @@ static __device__ __forceinline__ void gp_h_rs_load(const unsigned char *st, int
         }
 }
 
-/* C^T's accumulator tile of one consumer warpgroup (rows row0.. of C^T, permuted as gp_h_rs_row; columns col0..)
- * stored into C transposed: each thread's two adjacent rows of C^T are two adjacent columns of C (8-byte stores;
- * a warp's store covers 4 rows x 64 bytes of C). e.ct == 1 (f32 C). */
-template <typename T16>
+/* C^T's accumulator tile of one consumer warpgroup (rows row0.. of C^T; columns col0..) stored into C transposed.
+ * PERM (rows permuted as gp_h_rs_row): each thread's two adjacent rows of C^T are two adjacent columns of C (pair
+ * stores; a warp's store covers 4 rows x 16 elements of C); else one element at a time (8 consecutive elements of
+ * 4 rows of C per warp store). e.ct == 1. */
+template <typename T16, bool PERM>
 static __device__ __forceinline__ void gp_h_store_ct(const gp_h_epi &e, const float (&acc)[128], int row0, int col0)
 {
     gp_h_epi ec = e; /* C's own rows and columns */
     ec.m = e.n;
     ec.n = e.m;
     const int t128 = threadIdx.x % 128, w = t128 / 32, g = (t128 % 32) / 4, t = t128 % 4;
-    const int r = row0 + gp_h_rs_row(w, g, 0);
+    const int r = row0 + (PERM ? gp_h_rs_row(w, g, 0) : 16 * w + g);
 #pragma unroll
     for (int j = 0; j < 32; ++j)
 #pragma unroll
-        for (int x = 0; x < 2; ++x) gp_h_store_pair<T16>(ec, col0 + 8 * j + 2 * t + x, r, acc[4 * j + x], acc[4 * j + 2 + x]);
+        for (int x = 0; x < 2; ++x) {
+            const int c = col0 + 8 * j + 2 * t + x;
+            if (PERM) gp_h_store_pair<T16>(ec, c, r, acc[4 * j + x], acc[4 * j + 2 + x]);
+            else {
+                gp_h_store_one<T16>(ec, c, r, acc[4 * j + x]);
+                gp_h_store_one<T16>(ec, c, r + 8, acc[4 * j + 2 + x]);
+            }
+        }
 }
 
 /* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07), alpha/beta and

@@ -49,9 +49,10 @@ typedef struct gp_gemm_h_plan {
                      once: one more stage for the producer; the other warpgroup keeps the tensor cores busy) */
 } gp_gemm_h_plan;
 
-/* The arguments rung 06's kernel runs (pure): tf32 with A K-major and B MN-major (ta == 0, tb == 0) as C^T: m and
- * n, A and B swapped, both marked transposed (A stored k x m, B n x k), *ct = 1 (the kernel stores C transposed);
- * any other call as it is (*ct = 0). The plan's tiles count in these dimensions. */
+/* The arguments rung 06's kernel runs (pure): C^T = op(B)^T op(A)^T (m and n, A and B swapped, ta = 1 - tb and
+ * tb = 1 - ta; *ct = 1: the kernel stores C transposed) for tf32 with A K-major and B MN-major (NN: A from
+ * registers), and where C^T has fewer 128 x 256 tiles (16-bit types, and tf32 NT); any other call as it is
+ * (*ct = 0). The plan's tiles count in these dimensions. */
 gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct);
 /* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);

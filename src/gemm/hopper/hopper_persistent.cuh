@@ -20,13 +20,14 @@
  * buffers, 4 stages) or the whole tile at once (64 KB, 3 stages); chunked (32 KB, 4 stages) for f32 C and the
  * split units' partials.
  *
- * tf32 with A MN-major (TA = 1, rung 06 only; gp__gemm_h_canon turns B MN-major into this by computing C^T =
- * B^T A^T): wgmma reads tf32 only K-major from shared memory, so the consumers load A's fragments into registers
+ * C^T (rung 06, e.ct; gp__gemm_h_canon): the kernel runs C^T = op(B)^T op(A)^T, for tf32 with B MN-major and
+ * where C^T has fewer 128 x 256 tiles (n < 256 < m); the epilogue stores C transposed from the registers
+ * (gp_h_store_ct) and split tails are summed through a shared-memory transpose (gp_hp_splitk_reduce_t).
+ * tf32 with A MN-major (TA = 1, rung 06 only; NN arrives here as C^T): wgmma reads tf32 only K-major from shared memory, so the consumers load A's fragments into registers
  * (gp_h_rs_load, 8 conflict-free 8-byte loads per thread per k-block, rows permuted as gp_h_rs_row) and issue
  * wgmma with A from registers; each k-block's wgmmas are drained before the next k-block's loads overwrite the
- * registers (wait1 is ignored). The epilogue puts the rows back (gp_h_epilogue's PERM), or for C^T stores C
- * transposed from the registers (gp_h_store_ct); split units write their partials in physical row order and
- * gp_hp_splitk_reduce_t sums C^T's into C through a shared-memory transpose.
+ * registers (wait1 is ignored). The epilogue puts the rows back (gp_h_epilogue's and gp_h_store_ct's PERM); split
+ * units write their partials in physical row order.
  *
  * CL = 2 (rung 07): a cluster tile is 256 x 256; CTA rank r computes rows 128r.. of it. With sc.mcast each
  * CTA loads its own A box and half of B (K-major B: rows 128r..; MN-major B: 64-column chunks 2r, 2r+1) with
@@ -232,7 +233,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 
             if (slot < 0) {
                 const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
-                if (RS && e.ct) gp_h_store_ct<T16>(e, acc, row0, col0);
+                if (e.ct) gp_h_store_ct<T16, RS>(e, acc, row0, col0);
                 else if (RS) gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, true>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                 else if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_WHOLE)
                     gp_h_epilogue<T16, 64, 4, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
@@ -295,8 +296,9 @@ __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
 
 /* The transposed reduction (e.ct: the split tiles are C^T's): C = alpha * sum + beta * C, one block of 256 threads
  * per 32 x 32 square of a split tile: the partials' rows are read along C^T's rows, summed, turned in shared memory
- * and written along C's rows (f32 C). Grid: split tiles x 32. */
-static __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_h_epi e, gp_h_sched sc)
+ * and written along C's rows. Grid: split tiles x 32. */
+template <typename T16>
+__global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_h_epi e, gp_h_sched sc)
 {
     __shared__ float sq[32][33];
     enum { SQ_N = GP_HP_BN / 32, SQ = (GP_HP_BM / 32) * SQ_N };
@@ -311,28 +313,20 @@ static __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float 
         sq[i][tx] = v;
     }
     __syncthreads();
+    gp_h_epi ec = e; /* C's own rows and columns */
+    ec.m = e.n;
+    ec.n = e.m;
     const int ccol = tm * GP_HP_BM + 32 * br + tx; /* C's column: C^T's row */
-    for (int j = ty; j < 32; j += 8) {
-        const int crow = tn * GP_HP_BN + 32 * bc + j; /* C's row: C^T's column */
-        if (crow < e.n && ccol < e.m) {
-            float *pc = (float *)e.C + (int64_t)crow * e.ldc + ccol;
-            float v = e.alpha * sq[tx][j];
-            if (e.beta != 0.0f) v += e.beta * *pc;
-            *pc = v;
-        }
-    }
+    for (int j = ty; j < 32; j += 8) gp_h_store_one<T16>(ec, tn * GP_HP_BN + 32 * bc + j, ccol, sq[tx][j]);
 }
 
 /* Host: runs plan `pin` (after the experiment knobs) with CL-CTA clusters. `done` is the calling rung's
  * per-device flag for the shared-memory attribute; `nclusters` (CL = 2) the clusters to launch at most. */
 template <int KIND, int TA, int TB, int CL>
-static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a_in,
+static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int ct,
                            const gp_gemm_h_plan *pin, int *done, int nclusters)
 {
-    int ct = 0;
-    const gp_gemm_args a_canon = gp__gemm_h_canon(a_in, &ct); /* tf32 with B MN-major: C^T = B^T A^T */
-    const gp_gemm_args *a = &a_canon;
-    if (ct && (KIND != GP_HK_TF32 || TA != 1 || CL != 1)) return GP_ERROR_NOT_SUPPORTED;
+    if (ct && CL != 1) return GP_ERROR_NOT_SUPPORTED;
     gp_gemm_h_plan p = *pin;
     const gp_gemm_h_knobs kn = gp__gemm_h_knobs;
     const int64_t tiles_m1 = gp_ceil_div(a->m, GP_HP_BM), tiles_n = gp_ceil_div(a->n, GP_HP_BN);
@@ -420,7 +414,9 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     }
     GP_TRY(gp__launch_status());
     if (splits > 1 && ct) {
-        gp_hp_splitk_reduce_t<<<(unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32)), 256, 0, s>>>((const float *)a->ws, e, sc);
+        const unsigned grid = (unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32));
+        if (KIND == GP_HK_BF16) gp_hp_splitk_reduce_t<__nv_bfloat16><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
+        else gp_hp_splitk_reduce_t<__half><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
         return gp__launch_status();
     }
     if (splits > 1) {
