@@ -36,6 +36,12 @@
 // runs ~3.9 tiles of ~36 us: an epilogue stalling both consumer warpgroups for ~1.5 us would cost ~4%, about
 // the gap (a hypothesis: measure the epilogue with a per-tile trace first); then an epilogue that overlaps the
 // other warpgroup's main loop (ping-pong consumers).
+// Session 16 (results/h100-2026-11-24e, NOTES.md "Session 16"): tf32 with an MN-major operand runs here without a
+// copy: A MN-major is loaded by the consumers from the swizzled stage into registers (wgmma with A from registers,
+// conflict-free 8-byte loads in a permuted row order), and B MN-major with A K-major (NN) runs as C^T = B^T A^T,
+// stored transposed from the registers. C^T also wherever it has a quarter fewer tiles (n <= 128 < m). tf32 NN
+// 4096^3 0.78x -> 0.991-1.016x cublasLt, 8192^3 0.77x -> 0.997-1.003x; TT 0.978-0.993x; 8192x128x8192 NT tf32
+// 0.745x -> 0.875x, bf16 0.695x -> 0.756x (call1/bench-gemm.txt, call3/bench-gemm.txt, call3/sweep-*.txt).
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>
