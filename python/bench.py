@@ -21,7 +21,10 @@ import statistics
 import sys
 import time
 
-import numpy as np
+try:  # needed only for the checks (torch and CuPy bring it): --help and the missing-library message work without it
+    import numpy as np
+except ImportError:
+    np = None
 
 import gpuprim
 from gpuprim import _lib
@@ -480,6 +483,9 @@ def main(argv=None):
         L.rand((1,))
     except Exception as e:
         print(f"bench.py: needs {name} with a usable GPU ({type(e).__name__}: {e})", file=sys.stderr)
+        return 3
+    if np is None:
+        print("bench.py: needs numpy", file=sys.stderr)
         return 3
     cc, cc_err = (None, "--no-cccl") if args.no_cccl else load_cccl()
     print(f"# device: {L.device_name()}; {L.name} {L.version()}; gpuprim {gpuprim.__version__} "
