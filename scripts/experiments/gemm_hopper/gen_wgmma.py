@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes src/gemm/hopper_wgmma.cuh: the wgmma.mma_async wrappers for the shapes the Hopper rungs use (both
-operands from shared memory; and tf32 m64n256k8 with A from registers, rung 06's MN-major tf32). The accumulator list of an m64nNk* wgmma is N/2 f32 registers per thread, which is
+operands from shared memory; and tf32 m64n256k8 with A from registers, rung 06's MN-major tf32). The
+accumulator list of an m64nNk* wgmma is N/2 f32 registers per thread, which is
 tedious to write by hand; this script is the source of that file (run it from the repository root)."""
 import sys
 
@@ -59,7 +60,8 @@ w("template <int N, int KIND> struct gp_wgmma_rs;")
 for n in [256]:
     nr = n // 2
     w("template <> struct gp_wgmma_rs<%d, GP_HK_TF32> {" % n)
-    w("    static __device__ __forceinline__ void mma(float (&d)[%d], const uint32_t (&a)[4], uint64_t db, int accumulate)" % nr)
+    w("    static __device__ __forceinline__ void mma(float (&d)[%d], const uint32_t (&a)[4], uint64_t db, "
+      "int accumulate)" % nr)
     w("    {")
     w('        asm volatile("{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n"' % (nr + 5))
     w('                     "wgmma.mma_async.sync.aligned.m64n%dk8.f32.tf32.tf32 "' % n)
@@ -68,7 +70,8 @@ for n in [256]:
     for c in range(0, nr, 16):
         sep = "," if c + 16 < nr else ""
         w('                     "%s%s"' % (", ".join(regl[c:c + 16]), sep))
-    w('                     "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1;\\n}\\n"' % (nr, nr + 1, nr + 2, nr + 3, nr + 4))
+    w('                     "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1;\\n}\\n"'
+      % (nr, nr + 1, nr + 2, nr + 3, nr + 4))
     ops = ['"+f"(d[%d])' % i for i in range(nr)]
     lines = [", ".join(ops[c:c + 8]) for c in range(0, nr, 8)]
     w("                     : " + (",\n                       ".join(lines)))

@@ -15,7 +15,8 @@ has() { case " $STEPS " in *" $1 "*) return 0;; esac; return 1; }
 if has build; then
   t0=$(date +%s)
   { cmake -S . -B $B -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90a >/dev/null &&
-    cmake --build $B -j "$(nproc)" --target gpuprim_cli gpuprim test_gpu_gemm test_gemm_plan; } >"$OUT/build.log" 2>&1 ||
+    cmake --build $B -j "$(nproc)" --target gpuprim_cli gpuprim test_gpu_gemm test_gemm_plan; } \
+    >"$OUT/build.log" 2>&1 ||
     { tail -40 "$OUT/build.log"; exit 1; }
   echo "build $(( $(date +%s) - t0 )) s"
 fi
@@ -24,7 +25,8 @@ if has test; then
   echo "test_gpu_gemm rc=$?"; grep -E "FAIL|^rung|panels|passed|failed" "$OUT/test-gemm.txt" | tail -25
 fi
 if has bench; then
-  timeout 200 $B/gpuprim bench gemm ${BENCH_ARGS:-} >"$OUT/bench-gemm.txt" 2>&1; echo "bench rc=$?"; cat "$OUT/bench-gemm.txt"
+  timeout 200 $B/gpuprim bench gemm ${BENCH_ARGS:-} >"$OUT/bench-gemm.txt" 2>&1
+  echo "bench rc=$?"; cat "$OUT/bench-gemm.txt"
 fi
 if has sweep; then
   for op in ${OPS:-tf32}; do
@@ -34,7 +36,8 @@ if has sweep; then
 fi
 if has san; then
   for tool in memcheck racecheck; do
-    GP_TEST_SMALL=1 GP_TEST_RUNGS=${SAN_RUNGS:-6} timeout 240 compute-sanitizer --tool $tool --error-exitcode 3 $B/test_gpu_gemm \
+    GP_TEST_SMALL=1 GP_TEST_RUNGS=${SAN_RUNGS:-6} timeout 240 \
+      compute-sanitizer --tool $tool --error-exitcode 3 $B/test_gpu_gemm \
       >"$OUT/$tool-gemm.txt" 2>&1
     echo "$tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|passed|failed" "$OUT/$tool-gemm.txt" | tail -3
   done

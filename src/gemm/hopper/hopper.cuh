@@ -546,7 +546,8 @@ static __device__ __forceinline__ void gp_h_rs_load(const unsigned char *st, int
 #pragma unroll
         for (int hk = 0; hk < 2; ++hk) {
             const int k = 8 * j + t + 4 * hk;
-            const uint2 v = *reinterpret_cast<const uint2 *>(chunk + k * 128 + ((((m >> 2) ^ (k & 7)) << 4) | ((m & 3) << 2)));
+            const int unit = (m >> 2) ^ (k & 7); /* the 128B swizzle */
+            const uint2 v = *reinterpret_cast<const uint2 *>(chunk + k * 128 + (unit << 4) + ((m & 3) << 2));
             a[j][2 * hk] = v.x;
             a[j][2 * hk + 1] = v.y;
         }

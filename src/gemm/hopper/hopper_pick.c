@@ -82,7 +82,8 @@ gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
     const int tf32 = a->compute == GP_COMPUTE_TF32;
     /* at least a quarter fewer 128 x 256 tiles as C^T (e.g. n <= 128 < 256 <= m): C^T's epilogue stores from the
      * registers, slower than the TMA's, so a few tiles less (4095 x 4097: 528 against 544) are not worth it */
-    const int fewer = 4 * cdiv(a->n, GP_H_TILE_M) * cdiv(a->m, GP_H_TILE_N) <= 3 * cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
+    const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
+    const int fewer = 4 * cdiv(a->n, GP_H_TILE_M) * cdiv(a->m, GP_H_TILE_N) <= 3 * tiles;
     /* tf32: NN always (B MN-major: A from registers), NT where C^T has fewer tiles (NT again); TT never (its C^T
      * would be NN). 16-bit types: any layout, where C^T has fewer tiles. */
     const int swap = tf32 ? (a->ta == 0 && a->tb == 0) || (a->ta == 0 && a->tb == 1 && fewer) : fewer;
@@ -230,7 +231,8 @@ gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_
         }
     }
     /* panels of k: bytes of the copies per element of k (a K-major copy's rows, or an MN-major copy's ld) */
-    const int64_t per_k = esz * ((pk->pack_a ? (pk->ta ? pk->lda : a->m) : 0) + (pk->pack_b ? (pk->tb ? a->n : pk->ldb) : 0));
+    const int64_t per_k_a = pk->pack_a ? (pk->ta ? pk->lda : a->m) : 0;
+    const int64_t per_k = esz * (per_k_a + (pk->pack_b ? (pk->tb ? a->n : pk->ldb) : 0));
     const int64_t size = per_k > 0 ? budget / per_k / 64 * 64 : 0;
     if (size < 64 || size >= a->k) return pn;
     pn.along = GP_H_PANEL_K;
