@@ -29,13 +29,14 @@
 #define R04_BM 128
 #define R04_BN 128
 #define R04_GROUP 16 /* tile rows per group of the tile order (gp_h_tile_order) */
-#define R04_STAGES 3
+#define R04_STAGES 3     /* 96 KB: 2 blocks per SM */
+#define R04_MAX_STAGES 6 /* 192 KB, where the grid has at most one block per SM */
 #define R04_THREADS 128
 
 template <int KIND, int TA, int TB>
 __global__ void __launch_bounds__(R04_THREADS, 1)
     gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, gp_h_epi e,
-                       int tiles_m, int tiles_n)
+                       int tiles_m, int tiles_n, int stages)
 {
 #if GP_HOPPER_DEVICE
     typedef gp_h_stage<R04_BM, R04_BN, TA, TB, GP_H_ESZ(KIND)> S;
@@ -43,8 +44,8 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
     extern __shared__ unsigned char smem_raw[];
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
-    uint64_t *full = reinterpret_cast<uint64_t *>(smem + R04_STAGES * S::BYTES);
-    uint64_t *empty = full + R04_STAGES;
+    uint64_t *full = reinterpret_cast<uint64_t *>(smem + stages * S::BYTES);
+    uint64_t *empty = full + R04_MAX_STAGES;
 
     const int tid = threadIdx.x, lane = tid % 32;
     int tm, tn;
@@ -55,7 +56,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     if (tid == 0) {
         gp_tma_prefetch_map(&ma);
         gp_tma_prefetch_map(&mb);
-        for (int s = 0; s < R04_STAGES; ++s) {
+        for (int s = 0; s < stages; ++s) {
             gp_mbar_init(&full[s], 1);
             gp_mbar_init(&empty[s], R04_THREADS / 32);
         }
@@ -63,13 +64,14 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     }
     __syncthreads();
     if (tid == 0)
-        for (int s = 0; s < R04_STAGES && s < KB; ++s) S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, s);
+        for (int s = 0; s < stages && s < KB; ++s) S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, s);
 
     float acc[2][R04_BN / 2]; /* not zeroed: the first k-step overwrites them (accumulate = 0) */
 
+    int s = 0, ps = 0;
+    uint32_t ph = 0, pph = 0;
     for (int kb = 0; kb < KB; ++kb) {
-        const int s = kb % R04_STAGES;
-        gp_mbar_wait(&full[s], (kb / R04_STAGES) & 1);
+        gp_mbar_wait(&full[s], ph);
         const unsigned char *st = smem + s * S::BYTES;
         gp_wgmma_fence();
 #pragma unroll
@@ -81,13 +83,18 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
         }
         gp_wgmma_commit();
         gp_wgmma_wait<1>(); /* k-block kb - 1 is done: release its stage */
-        if (kb > 0) {
-            const int ps = (kb - 1) % R04_STAGES;
+        if (kb > 0) { /* ps, pph: k-block kb - 1's stage and its phase */
             if (lane == 0) gp_mbar_arrive(&empty[ps]);
-            if (tid == 0 && kb - 1 + R04_STAGES < KB) {
-                gp_mbar_wait(&empty[ps], ((kb - 1) / R04_STAGES) & 1);
-                S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb - 1 + R04_STAGES);
+            if (tid == 0 && kb - 1 + stages < KB) {
+                gp_mbar_wait(&empty[ps], pph);
+                S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb - 1 + stages);
             }
+        }
+        ps = s;
+        pph = ph;
+        if (++s == stages) {
+            s = 0;
+            ph ^= 1;
         }
     }
     gp_wgmma_wait<0>();
@@ -101,7 +108,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #endif
 }
 
-#define R04_SMEM (R04_STAGES * (R04_BM + R04_BN) * GP_H_BK_BYTES + 2 * R04_STAGES * 8 + 1024)
+#define R04_SMEM(stages) ((stages) * (R04_BM + R04_BN) * GP_H_BK_BYTES + 2 * R04_MAX_STAGES * 8 + 1024)
 
 template <int KIND, int TA, int TB>
 static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
@@ -112,9 +119,13 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
     if (tiles > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
     static int done[GP_MAX_DEVICES];
     const void *fn = (const void *)gp_gemm_r04_kernel<KIND, TA, TB>;
-    if (gp_h_set_smem(fn, dev->device, R04_SMEM, done) != cudaSuccess) return gp__launch_status();
-    gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM, s>>>(ma, mb, gp_h_epi_of(a), (int)tiles_m,
-                                                                                (int)tiles_n);
+    if (gp_h_set_smem(fn, dev->device, R04_SMEM(R04_MAX_STAGES), done) != cudaSuccess) return gp__launch_status();
+    /* at most one block per SM: 6 stages, so that 5 k-blocks' loads are in flight behind the one computed (3
+     * stages keep ~2: 1000^3 bf16 ran at 0.64x cublasLt, its 16 k-blocks waiting on the TMA) */
+    const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
+    const int stages = gp__gemm_r04_stages(tiles, sms);
+    gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages), s>>>(
+        ma, mb, gp_h_epi_of(a), (int)tiles_m, (int)tiles_n, stages);
     return gp__launch_status();
 }
 
@@ -127,7 +138,7 @@ extern "C" gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStrea
 
 extern "C" gp_kernel_info gp__gemm_r04_kernel(void)
 {
-    gp_kernel_info k = {(const void *)gp_gemm_r04_kernel<GP_HK_BF16, 0, 0>, R04_THREADS, R04_SMEM};
+    gp_kernel_info k = {(const void *)gp_gemm_r04_kernel<GP_HK_BF16, 0, 0>, R04_THREADS, R04_SMEM(R04_STAGES)};
     return k;
 }
 

@@ -46,6 +46,8 @@ static int64_t min3(int64_t a, int64_t b, int64_t c)
     return ab < c ? ab : c;
 }
 
+int gp__gemm_r04_stages(int64_t tiles, int64_t sms) { return tiles <= sms ? 6 : 3; }
+
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p)
 {
     if (!p || p->splits < 2 || p->sk_tiles < 1) return 0;
