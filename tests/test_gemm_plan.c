@@ -220,9 +220,10 @@ int main(void)
     CHECK(gp__gemm_h_auto(NULL, 0, &a) == GP_ERROR_NOT_SUPPORTED); /* no device: the rungs refuse, launch nothing */
 #endif
 
-    /* rung 04's stages: 6 where its grid has at most one block per SM */
-    CHECK(gp__gemm_r04_stages(64, 132) == 6 && gp__gemm_r04_stages(132, 132) == 6);
-    CHECK(gp__gemm_r04_stages(133, 132) == 3 && gp__gemm_r04_stages(1024, 132) == 3);
+    /* rung 04's stages: 6 where its grid has at most one block per SM and 12 k-blocks or more */
+    CHECK(gp__gemm_r04_stages(64, 132, 16) == 6 && gp__gemm_r04_stages(132, 132, 12) == 6);
+    CHECK(gp__gemm_r04_stages(133, 132, 16) == 3 && gp__gemm_r04_stages(1024, 132, 64) == 3);
+    CHECK(gp__gemm_r04_stages(16, 132, 8) == 3 && gp__gemm_r04_stages(16, 132, 11) == 3);
 
     /* what each rung takes: the same limits as the plan; 06/07 also need C through a tensor map */
     h100.sm_count = 132;

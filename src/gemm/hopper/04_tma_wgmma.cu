@@ -24,6 +24,11 @@
 // Measured (run 2, results/h100-2026-11-23e/hopper-run2, median of 20 against cublasLt in the same run): bf16
 // 4096^3 535 TFLOP/s (0.681x), 8192^3 534 (0.669x); f16 531 / 499; tf32 NT 279 / 257. In the library: the plan's
 // choice for fewer 128 x 256 tiles than SMs and little k (sweep, 512^3: 23.0 TFLOP/s against cublasLt 23.3).
+// Session 16: 6 stages (192 KB) where the grid has at most one block per SM and k has 12 k-blocks or more (the 2
+// blocks per SM that 3 stages allow do not exist there). Both versions in one call
+// (results/h100-2026-11-24e/call7/ab-r04.txt): bf16 1000^3 18.5 -> 17.4 us, 1024^3 16.6 -> 15.1 us, 768^3 14.6 ->
+// 13.7 us; cublasLt 10-13 us. ncu at 1000^3 (call5): active SMs spend ~1.8k cycles a k-block against 512 at the
+// tensor pipe's rate, a third of the issue stalls on the mbarrier waits: the next step is a per-k-block timeline.
 #include "hopper.cuh"
 
 #define R04_BM 128
@@ -120,10 +125,11 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
     static int done[GP_MAX_DEVICES];
     const void *fn = (const void *)gp_gemm_r04_kernel<KIND, TA, TB>;
     if (gp_h_set_smem(fn, dev->device, R04_SMEM(R04_MAX_STAGES), done) != cudaSuccess) return gp__launch_status();
-    /* at most one block per SM: 6 stages, so that 5 k-blocks' loads are in flight behind the one computed (3
-     * stages keep ~2: 1000^3 bf16 ran at 0.64x cublasLt, its 16 k-blocks waiting on the TMA) */
+    /* at most one block per SM and 12 k-blocks or more: 6 stages, 5 k-blocks' loads in flight behind the one
+     * computed (3 stages keep ~2); measured in gp__gemm_r04_stages's comment */
     const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
-    const int stages = gp__gemm_r04_stages(tiles, sms);
+    const int64_t kb = gp_ceil_div(a->k, (int64_t)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type)));
+    const int stages = gp__gemm_r04_stages(tiles, sms, kb);
     gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages), s>>>(
         ma, mb, gp_h_epi_of(a), (int)tiles_m, (int)tiles_n, stages);
     return gp__launch_status();

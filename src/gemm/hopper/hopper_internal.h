@@ -54,9 +54,11 @@ typedef struct gp_gemm_h_plan {
  * registers), and where C^T has fewer 128 x 256 tiles (16-bit types, and tf32 NT); any other call as it is
  * (*ct = 0). The plan's tiles count in these dimensions. */
 gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct);
-/* Rung 04's pipeline stages for a grid of `tiles` blocks on `sms` SMs (pure): 3 (96 KB, 2 blocks per SM) where the
- * tiles fill more than one block per SM, else 6 (192 KB: more k-blocks' loads in flight for the one block). */
-int gp__gemm_r04_stages(int64_t tiles, int64_t sms);
+/* Rung 04's pipeline stages for a grid of `tiles` blocks on `sms` SMs and kb k-blocks (pure): 6 (192 KB: more
+ * k-blocks' loads in flight) where the grid has at most one block per SM and kb >= 12, else 3 (96 KB, 2 blocks per
+ * SM). H100, both in one call (results/h100-2026-11-24e/call7): bf16 1000^3 18.5 -> 17.4 us, 1024^3 16.6 -> 15.1,
+ * 768^3 14.6 -> 13.7; 512^3 (8 k-blocks) 11.4 -> 11.9, so it keeps 3. */
+int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb);
 /* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);
 /* The rule: the plan for these arguments on this device (dev NULL: an H100, 132 SMs). Reads only dev->cc_major

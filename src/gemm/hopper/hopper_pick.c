@@ -46,7 +46,7 @@ static int64_t min3(int64_t a, int64_t b, int64_t c)
     return ab < c ? ab : c;
 }
 
-int gp__gemm_r04_stages(int64_t tiles, int64_t sms) { return tiles <= sms ? 6 : 3; }
+int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb) { return tiles <= sms && kb >= 12 ? 6 : 3; }
 
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p)
 {
