@@ -2,8 +2,8 @@
 # ab-r04.sh OUT — rung 04's sub-wave shapes in this tree against a variant, in one device call: here, first
 #   rm -rf exp-head && mkdir exp-head && git archive REV | tar -x -C exp-head && rm -rf exp-head/results
 # (untracked, so it travels with the working tree); on the device both build (in parallel), then `gpuprim bench
-# gemm` at SHAPES ("m,n,k" each, bf16 NN) runs alternately, ROUNDS times (default 3): ours and cublasLt's time per
-# row. Everything in OUT/ab-r04.txt.
+# gemm` at SHAPES ("m,n,k" each, NN, type OP: default bf16) runs alternately, ROUNDS times (default 3): ours and
+# cublasLt's time per row. Everything in OUT/ab-r04.txt.
 set -uo pipefail
 OUT=${1:?usage: ab-r04.sh OUT}
 cd "$(dirname "$0")/../../.."
@@ -19,7 +19,7 @@ for r in $(seq 1 "${ROUNDS:-3}"); do
     IFS=, read -r m n k <<<"$s"
     for v in tree head; do
       bin=build-gpu/gpuprim; [ $v = head ] && bin=exp-head/build-h/gpuprim
-      line=$($bin bench gemm --m "$m" --n "$n" --k "$k" 2>/dev/null | grep -E "vendor\)|auto \(" | awk '{print $(NF-5)}' | tr '\n' ' ')
+      line=$($bin bench gemm --m "$m" --n "$n" --k "$k" --op "${OP:-bf16}" 2>/dev/null | grep -E "vendor\)|auto \(" | awk '{print $(NF-5)}' | tr '\n' ' ')
       echo "round $r $m x $n x $k $v: vendor, auto ms = $line"
     done
   done
