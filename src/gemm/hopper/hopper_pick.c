@@ -6,13 +6,17 @@
  * The rule (128 x 256 tiles: T = ceil(m / 128) * ceil(n / 256); KB k-blocks of 128 bytes of k; S = SMs):
  *   - not TMA-describable A/B (vec_a, vec_b), tf32 with both operands MN-major, a pre-Hopper device: no rung (0);
  *   - tf32 with one operand MN-major: rung 06 only (A from registers; B MN-major as C^T, gp__gemm_h_canon, whose
- *     m x n the tiles count), by the rules below with every rung-04 choice replaced by rung 06;
+ *     m x n the tiles count), by the rules below with every rung-04 choice replaced by rung 06 (split where
+ *     possible: at 512^3 and 768^3 the split ran 12% faster than whole tiles, results/h100-2026-11-24e/call9);
+ *   - rung 06 computes C^T where that has at least a quarter fewer tiles (gp__gemm_h_canon: n <= 128 < m), and
+ *     T below counts C^T's tiles;
  *   - C not TMA-describable (vec_c == 0): rung 05 if T >= S, else rung 04 (128 x 128 tiles, 2 blocks per SM);
  *   - T >= S: rung 06 with whole tiles; if the last wave holds R = T mod S tiles with 0 < 2R <= S, those R
  *     tiles are split k-wise into s = min(S / R, KB / 4, 16) units each ("data-parallel + split-k tail": the
  *     tail costs ~1/s of a tile instead of a whole one; run 1: 3072^3 = 288 tiles ran at 0.73x);
  *   - T < S and KB < 32 (k < 2048 for 16-bit types): rung 04 (run 2's sweep: its 128 x 128 tiles beat every
- *     split at 512^3, 1000^3 and 1024^3);
+ *     split at 512^3, 1000^3 and 1024^3), with 6 stages where its grid fits one block per SM and KB >= 12
+ *     (gp__gemm_r04_stages);
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
