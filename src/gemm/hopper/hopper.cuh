@@ -730,14 +730,14 @@ static inline cudaError_t gp_h_set_smem(const void *fn, int device, int bytes, i
     } while (0)
 #endif
 
-/* Rung 06's dispatch: GP_H_DISPATCH, but tf32 other than A m x k with B n x k (which gp__gemm_h_takes lets
- * only rung 06 take: A stored k x m with B n x k, or A m x k with B k x n, computed as C^T) runs <TF32, 1, 1>. */
+/* Rung 06's dispatch, on the arguments gp__gemm_h_canon gives: GP_H_DISPATCH, but tf32 with A stored k x m and B
+ * n x k (A from registers; NN arrives as such a C^T) runs <TF32, 1, 1>. */
 #ifdef GP_H_DEV_ONE
 #define GP_H_DISPATCH_R06(RUN, A, ...) GP_H_DISPATCH(RUN, A, __VA_ARGS__)
 #else
 #define GP_H_DISPATCH_R06(RUN, A, ...)                                                                           \
     do {                                                                                                       \
-        if (gp_h_kind(A) == GP_HK_TF32 && !((A)->ta == 0 && (A)->tb == 1)) return RUN<GP_HK_TF32, 1, 1>(__VA_ARGS__); \
+        if (gp_h_kind(A) == GP_HK_TF32 && (A)->ta == 1) return RUN<GP_HK_TF32, 1, 1>(__VA_ARGS__);           \
         GP_H_DISPATCH(RUN, A, __VA_ARGS__);                                                                    \
     } while (0)
 #endif

@@ -311,8 +311,7 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
     if (!a->vec_a || !a->vec_b) return 0;
     /* tf32 reads K-major operands only; rung 06 takes A MN-major (from registers), and B MN-major with A K-major
      * as C^T (gp__gemm_h_canon); not both MN-major */
-    if (a->compute == GP_COMPUTE_TF32 && !(a->ta == 0 && a->tb == 1) && (rung != 6 || (a->ta == 1 && a->tb == 0)))
-        return 0;
+    if (tf32_rs(a) && (rung != 6 || (a->ta == 1 && a->tb == 0))) return 0;
     return rung < 6 || a->vec_c;
 }
 
