@@ -10,9 +10,9 @@
 
 #ifdef GP_HPICK_STANDALONE
 /* stubs: hopper_pick.c's gp__gemm_h_auto calls these */
-gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a)
+gp_status gp__gemm_r04_run(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a, int kc)
 {
-    (void)d, (void)s, (void)a;
+    (void)d, (void)s, (void)a, (void)kc;
     return GP_SUCCESS;
 }
 gp_status gp__gemm_r05_warpspec(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a)
@@ -138,7 +138,7 @@ int main(void)
     a = args(128, 128, 4096, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("128x128x4096 (1 tile)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 1);
+    CHECK(p.rung == 4 && p.kc == 8); /* at most 8 tiles of 128 x 128: rung 04's k-cluster, not a split */
     a = args(8192, 128, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("8192x128x8192 (C^T: 32 tiles)", &a, &p);
@@ -224,6 +224,58 @@ int main(void)
     CHECK(gp__gemm_r04_stages(64, 132, 16) == 6 && gp__gemm_r04_stages(132, 132, 12) == 6);
     CHECK(gp__gemm_r04_stages(133, 132, 16) == 3 && gp__gemm_r04_stages(1024, 132, 64) == 3);
     CHECK(gp__gemm_r04_stages(16, 132, 8) == 3 && gp__gemm_r04_stages(16, 132, 11) == 3);
+
+    /* rung 04's k-cluster: the most blocks per tile (<= 8) with at most 64 blocks (one per SM) and >= 2 k-blocks each */
+    CHECK(gp__gemm_r04_kc(64, 132, 16) == 1 && gp__gemm_r04_kc(32, 132, 16) == 2 && gp__gemm_r04_kc(33, 132, 16) == 1);
+    CHECK(gp__gemm_r04_kc(36, 132, 12) == 1 && gp__gemm_r04_kc(16, 132, 8) == 4 && gp__gemm_r04_kc(16, 132, 16) == 4);
+    CHECK(gp__gemm_r04_kc(16, 132, 3) == 1 && gp__gemm_r04_kc(1, 132, 1000) == 8 && gp__gemm_r04_kc(10, 132, 64) == 6);
+    CHECK(gp__gemm_r04_kc(8, 132, 16) == 8 && gp__gemm_r04_kc(8, 132, 15) == 7 && gp__gemm_r04_kc(4, 132, 4) == 2);
+    CHECK(gp__gemm_r04_kc(8, 40, 64) == 5); /* a smaller GPU: one block per SM */
+    for (int64_t t = 1; t <= 140; t++)
+        for (int64_t kb = 1; kb <= 40; kb++) {
+            const int kc = gp__gemm_r04_kc(t, 132, kb);
+            CHECK(kc >= 1 && kc <= GP_GEMM_R04_MAX_KC &&
+                  (kc == 1 || (t * kc <= 132 && t * kc <= GP_GEMM_R04_KC_BLOCKS && kb >= 2 * kc)));
+            CHECK(kc == GP_GEMM_R04_MAX_KC || t * (kc + 1) > GP_GEMM_R04_KC_BLOCKS || kb < 2 * (kc + 1)); /* the largest */
+        }
+    for (int c = 0; c < GP_GEMM_R04_CONFIGS; c++) CHECK(gp__gemm_r04_config_kc(c) >= 1);
+    CHECK(gp__gemm_r04_config_kc(0) == 1 && gp__gemm_r04_config_kc(4) == 8 && gp__gemm_r04_config_kc(-1) == 0 &&
+          gp__gemm_r04_config_kc(GP_GEMM_R04_CONFIGS) == 0);
+    /* the plan carries it: 1000^3 bf16 (64 tiles of 128 x 128, 16 k-blocks) 1; 512^3 (16, 8) 4; 256^3 (4, 4) 2;
+     * rung 04 runs the caller's layout, so a C^T plan's tiles do not count (1000 x 72: 8 tiles, 16 k-blocks: 8) */
+    h100.sm_count = 132;
+    a = bf(1000, 1000, 1000);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 1);
+    a = bf(512, 512, 512);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 4);
+    a = bf(256, 256, 256);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 2);
+    a = bf(1000, 72, 1000);
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 8);
+    a = bf(512, 512, 1024);
+    a.vec_c = 0; /* C not TMA-describable, few tiles: rung 04 with its k-cluster */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 4);
+    /* deep k on at most 8 tiles of 128 x 128: rung 04, clusters of 8 (no workspace needed); 9 tiles: rung 06 split */
+    a = args(128, 128, 4096, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 8 && gp__gemm_h_plan_ws(&p) == 0);
+    a = args(256, 512, 8192, GP_DTYPE_F16, GP_DTYPE_F32, 0, 1);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = args(384, 384, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits > 1);
+    a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN: A from registers, rung 06 only */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
+    a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: rung 04 takes it */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = bf(3000, 3000, 1000);
+    CHECK(gp__gemm_h_rung_plan(4, &a).kc == 1); /* forced without a configuration: whole tiles */
+    {
+        char name[64];
+        a = bf(512, 512, 512);
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(strcmp(gp__gemm_h_plan_name(&p, name, sizeof name), "r04 kc4") == 0);
+    }
 
     /* what each rung takes: the same limits as the plan; 06/07 also need C through a tensor map */
     h100.sm_count = 132;

@@ -2,7 +2,8 @@
  * tf32) x 4 transposes on the issue's odd shapes (1x1x1, 127x129x131, 1000x1x1000, 4097x4095x33, k not a
  * multiple of 8), alpha/beta with padded, odd leading dimensions and misaligned bases (the element-wise
  * copies), rows 16-byte aligned with ragged tails (the Hopper rungs' tensor maps), the Hopper plans' split-k
- * (deep k; a split last wave), k == 0, tf32 inputs with bits to round away, every configuration of the configurable rungs forced,
+ * (deep k; a split last wave), k == 0, tf32 inputs with bits to round away, every configuration of the configurable rungs forced
+ * (rung 04's k-clusters of 1-8 blocks among them),
  * a user stream, and every bad argument's status. Each matrix is allocated exactly its span (memcheck sees
  * any over-read); C is checked element by element against a double CPU reference and outside its window.
  * GP_TEST_SMALL (compute-sanitizer) drops the 4097x4095 shape. Exits 77 (skipped) without a CUDA device. */
@@ -126,8 +127,9 @@ int main(void)
                 }
                 if (!small && t == 1 && (r == 0 || r == 6)) {
                     /* the Hopper plans (automatic, or rung 06 forced where the plan names it): split-k over
-                     * every tile (4 tiles, 16 splits) and a last wave of 1 tile split in 2 (133 tiles) */
-                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 1, 130, 264, 4104);
+                     * every tile (9 tiles, 14 splits; 8 tiles of 128 x 128 or fewer go to rung 04's k-cluster) and a
+                     * last wave of 1 tile split in 2 (133 tiles) */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 1, 260, 520, 4104);
                     c.pad_c = pad16(c.n, c.c);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                     c = gpt_gemm_case_of(r, cb, 0, 1, 17023, 24, 520);
@@ -135,13 +137,13 @@ int main(void)
                 }
                 if (!small && (r == 0 || r == 6)) {
                     /* narrow n (C^T has fewer tiles, gp__gemm_h_canon): stored transposed, split in 2 (4 tiles,
-                     * 9 k-blocks for 16-bit types) and in 11-16 (C^T 40 x 777, 4 tiles) */
+                     * 9 k-blocks for 16-bit types) and in 11-16 (C^T 40 x 1200, 5 tiles) */
                     gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 1000, 72, 520);
                     c.beta = 0.5f;
                     c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
                     c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
-                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 777, 40, 3000);
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 1200, 40, 3000);
                     c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
                     c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
@@ -184,6 +186,14 @@ int main(void)
                     CHECK(st == 0);
                     c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 127, 129, 131);
                     c.beta = 0.5f; c.pad_c = 3;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    /* k-blocks enough for every k-cluster of rung 04 (16 for 16-bit types, 32 for tf32), tiles
+                     * cut at both edges, rows 16-byte aligned so that the Hopper rungs take it */
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 130, 140, 1000);
+                    c.beta = -0.5f;
+                    c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                    c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+                    c.pad_c = 1;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
             CHECK_EQ_INT(gp_set_config(h, GP_PRIM_GEMM, -1), GP_SUCCESS);

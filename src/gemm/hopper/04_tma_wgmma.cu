@@ -29,6 +29,17 @@
 // (results/h100-2026-11-24e/call7/ab-r04.txt): bf16 1000^3 18.5 -> 17.4 us, 1024^3 16.6 -> 15.1 us, 768^3 14.6 ->
 // 13.7 us; cublasLt 10-13 us. ncu at 1000^3 (call5): active SMs spend ~1.8k cycles a k-block against 512 at the
 // tensor pipe's rate, a third of the issue stalls on the mbarrier waits: the next step is a per-k-block timeline.
+// Session 17 (results/h100-2026-11-24f): k-clusters (configurations 1-4, gp__gemm_r04_kc). kc blocks in a cluster
+// share a tile, each a k-range; after the main loop each writes its partial tile into its own drained stages, and
+// each sums 1/kc of the tile over the cluster's blocks through distributed shared memory (ld.shared::cluster,
+// fixed order) and stores it. Why: few tiles leave most SMs idle and each block a long chain of k-blocks. Measured
+// (call1/call7 cfg.txt): 128x128x4096 31.0 -> 12.7 us with 8 blocks; 512x512x32768 196 -> 59 us with 4; 1000^3 15.6
+// whole against 17.4 with 2: the blocks' TMA loads together reach ~4.5 TB/s from L2, and a split adds blocks, not
+// bandwidth. Where the time went at small shapes (a globaltimer timeline, call5, and ncu, call6): the epilogue,
+// 5 us at 256^3 with 4 warps per SM issuing ~1400 instructions each (gp_h_store_pair's checks per element);
+// gp_h_store_frag now checks rows once where beta == 0 and C is aligned: 1000^3 16.9 -> 15.6 us. Still short of
+// cublasLt's kernels (1000^3 8-10 us, 256^3 4 us, call4): its small tiles (64x24 .. 128x80) run in clusters of
+// up to 8 that share operands by multicast, cutting the L2 traffic that bounds this rung's main loop there.
 #include "hopper.cuh"
 
 #define R04_BM 128
@@ -41,7 +52,7 @@
 template <int KIND, int TA, int TB>
 __global__ void __launch_bounds__(R04_THREADS, 1)
     gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, gp_h_epi e,
-                       int tiles_m, int tiles_n, int stages)
+                       int tiles_m, int tiles_n, int stages, int kc)
 {
 #if GP_HOPPER_DEVICE
     typedef gp_h_stage<R04_BM, R04_BN, TA, TB, GP_H_ESZ(KIND)> S;
@@ -53,10 +64,21 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     uint64_t *empty = full + R04_MAX_STAGES;
 
     const int tid = threadIdx.x, lane = tid % 32;
+#ifdef GP_H_TIMELINE /* diagnosis builds: thread 0's globaltimer at 5 points, printed by the first and last blocks */
+    uint64_t tl[5] = {0, 0, 0, 0, 0};
+#define GP_TL(i) do { if (tid == 0) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(tl[i])::"memory"); } while (0)
+#else
+#define GP_TL(i) do { } while (0)
+#endif
+    GP_TL(0);
+    /* kc > 1: the kc blocks of a cluster (consecutive blockIdx.x; cluster rank = blockIdx.x % kc) share a tile,
+     * block `rank` taking the k-blocks [kb0, kb0 + KB) (the host makes kc <= the k-blocks: none is empty) */
+    const int rank = (int)blockIdx.x % kc;
     int tm, tn;
-    gp_h_tile_order((int)blockIdx.x, tiles_m, tiles_n, R04_GROUP, &tm, &tn);
+    gp_h_tile_order((int)blockIdx.x / kc, tiles_m, tiles_n, R04_GROUP, &tm, &tn);
     const int m0 = tm * R04_BM, n0 = tn * R04_BN;
-    const int KB = (e.k + S::BK - 1) / S::BK;
+    const int KB_ALL = (e.k + S::BK - 1) / S::BK;
+    const int kb0 = (int)((int64_t)KB_ALL * rank / kc), KB = (int)((int64_t)KB_ALL * (rank + 1) / kc) - kb0;
 
     if (tid == 0) {
         gp_tma_prefetch_map(&ma);
@@ -68,8 +90,9 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
         gp_mbar_init_fence();
     }
     __syncthreads();
+    GP_TL(1);
     if (tid == 0)
-        for (int s = 0; s < stages && s < KB; ++s) S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, s);
+        for (int s = 0; s < stages && s < KB; ++s) S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb0 + s);
 
     float acc[2][R04_BN / 2]; /* not zeroed: the first k-step overwrites them (accumulate = 0) */
 
@@ -77,6 +100,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     uint32_t ph = 0, pph = 0;
     for (int kb = 0; kb < KB; ++kb) {
         gp_mbar_wait(&full[s], ph);
+        if (kb == 0) GP_TL(2);
         const unsigned char *st = smem + s * S::BYTES;
         gp_wgmma_fence();
 #pragma unroll
@@ -92,7 +116,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
             if (lane == 0) gp_mbar_arrive(&empty[ps]);
             if (tid == 0 && kb - 1 + stages < KB) {
                 gp_mbar_wait(&empty[ps], pph);
-                S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb - 1 + stages);
+                S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb0 + kb - 1 + stages);
             }
         }
         ps = s;
@@ -104,10 +128,65 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     }
     gp_wgmma_wait<0>();
 #pragma unroll
-    for (int i = 0; i < 2; ++i) {
-        gp_wgmma_reg_fence(acc[i]);
-        gp_h_store_frag<R04_BN, T16>(e, acc[i], m0 + 64 * i, n0);
+    for (int i = 0; i < 2; ++i) gp_wgmma_reg_fence(acc[i]);
+    GP_TL(3);
+#ifdef GP_H_TIMELINE
+#define GP_TL_PRINT()                                                                                              \
+    do {                                                                                                           \
+        GP_TL(4);                                                                                                  \
+        if (tid == 0 && (blockIdx.x == 0 || blockIdx.x == gridDim.x - 1))                                          \
+            printf("r04 timeline block %u/%u kc %d kb %d: start %llu ns, init +%llu, first data +%llu, loop +%llu, " \
+                   "epilogue +%llu\n", blockIdx.x, gridDim.x, kc, KB, (unsigned long long)(tl[0] % 1000000000ull),    \
+                   (unsigned long long)(tl[1] - tl[0]), (unsigned long long)(tl[2] - tl[1]),                       \
+                   (unsigned long long)(tl[3] - tl[2]), (unsigned long long)(tl[4] - tl[3]));                      \
+    } while (0)
+#else
+#define GP_TL_PRINT() do { } while (0)
+#endif
+    if (kc == 1) {
+#pragma unroll
+        for (int i = 0; i < 2; ++i) gp_h_store_frag<R04_BN, T16>(e, acc[i], m0 + 64 * i, n0);
+        GP_TL_PRINT();
+        return;
     }
+    /* The k-cluster's reduction through distributed shared memory. Every block writes its partial tile into its
+     * own (drained) stages, float4 j of m64 half i of thread t at [(16 i + j) * 128 + t] (a warp's 16-byte stores
+     * and loads are consecutive: no bank conflicts); after a cluster barrier, block `rank` sums units u = rank,
+     * rank + kc, ... of the 16 (half i = u / 8, columns 16 (u % 8) ..: its threads' fragment registers 8 (u % 8)
+     * .. + 7) over the blocks 0, 1, .., kc - 1 in that order (the same for every run) and stores them; a second
+     * cluster barrier keeps each block's shared memory until the others have read it. The stages are free: every
+     * TMA load issued has been waited for, and wait_group 0 has drained the wgmmas that read them. */
+    float4 *part = reinterpret_cast<float4 *>(smem);
+#pragma unroll
+    for (int i = 0; i < 2; ++i)
+#pragma unroll
+        for (int j = 0; j < R04_BN / 8; ++j)
+            part[(16 * i + j) * R04_THREADS + tid] =
+                make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]);
+    gp_cluster_sync();
+    for (int u = rank; u < 16; u += kc) {
+        const int i = u / 8, c = u % 8;
+        float v[8];
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const float4 *src = part + (16 * i + 2 * c + h) * R04_THREADS + tid;
+            float4 x = gp_dsmem_ld4(src, 0);
+            for (int q = 1; q < kc; ++q) {
+                const float4 y = gp_dsmem_ld4(src, (uint32_t)q);
+                x.x += y.x;
+                x.y += y.y;
+                x.z += y.z;
+                x.w += y.w;
+            }
+            v[4 * h] = x.x;
+            v[4 * h + 1] = x.y;
+            v[4 * h + 2] = x.z;
+            v[4 * h + 3] = x.w;
+        }
+        gp_h_store_frag<16, T16>(e, v, m0 + 64 * i, n0 + 16 * c);
+    }
+    gp_cluster_sync_relaxed(); /* the loads above have returned (their sums are stored): no ordering needed */
+    GP_TL_PRINT();
 #else
     __trap();
 #endif
@@ -116,30 +195,56 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #define R04_SMEM(stages) ((stages) * (R04_BM + R04_BN) * GP_H_BK_BYTES + 2 * R04_MAX_STAGES * 8 + 1024)
 
 template <int KIND, int TA, int TB>
-static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
+static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc)
 {
     CUtensorMap ma, mb;
     if (gp_h_operand_maps(a, R04_BM, R04_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
     const int64_t tiles_m = gp_ceil_div(a->m, R04_BM), tiles_n = gp_ceil_div(a->n, R04_BN), tiles = tiles_m * tiles_n;
-    if (tiles > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
+    const int64_t kb_all = gp_ceil_div(a->k, (int64_t)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type)));
+    if (kc < 1) kc = 1;
+    if (kc > GP_GEMM_R04_MAX_KC) kc = GP_GEMM_R04_MAX_KC;
+    if (kc > kb_all) kc = (int)kb_all; /* every block of a cluster gets at least one k-block */
+    if (tiles * kc > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
     static int done[GP_MAX_DEVICES];
     const void *fn = (const void *)gp_gemm_r04_kernel<KIND, TA, TB>;
     if (gp_h_set_smem(fn, dev->device, R04_SMEM(R04_MAX_STAGES), done) != cudaSuccess) return gp__launch_status();
     /* at most one block per SM and 12 k-blocks or more: 6 stages, 5 k-blocks' loads in flight behind the one
      * computed (3 stages keep ~2); measured in gp__gemm_r04_stages's comment */
     const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
-    const int64_t kb = gp_ceil_div(a->k, (int64_t)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type)));
-    const int stages = gp__gemm_r04_stages(tiles, sms, kb);
-    gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages), s>>>(
-        ma, mb, gp_h_epi_of(a), (int)tiles_m, (int)tiles_n, stages);
+    const int stages = gp__gemm_r04_stages(tiles * kc, sms, gp_ceil_div(kb_all, (int64_t)kc));
+    const gp_h_epi e = gp_h_epi_of(a);
+    if (kc == 1) {
+        gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages), s>>>(
+            ma, mb, e, (int)tiles_m, (int)tiles_n, stages, 1);
+        return gp__launch_status();
+    }
+    cudaLaunchConfig_t cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeClusterDimension;
+    attr[0].val.clusterDim.x = (unsigned)kc;
+    attr[0].val.clusterDim.y = 1;
+    attr[0].val.clusterDim.z = 1;
+    cfg.gridDim = dim3((unsigned)(tiles * kc), 1, 1);
+    cfg.blockDim = dim3(R04_THREADS, 1, 1);
+    cfg.dynamicSmemBytes = R04_SMEM(stages);
+    cfg.stream = s;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB>, ma, mb, e, (int)tiles_m, (int)tiles_n, stages, kc);
     return gp__launch_status();
+}
+
+extern "C" gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc)
+{
+    GP_TRY(gp_h_check(dev, a, 4));
+    if (a->k == 0) return gp_h_scale_c(dev, s, a);
+    GP_H_DISPATCH(r04_run, a, dev, s, a, kc);
 }
 
 extern "C" gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
-    GP_TRY(gp_h_check(dev, a, 4));
-    if (a->k == 0) return gp_h_scale_c(dev, s, a);
-    GP_H_DISPATCH(r04_run, a, dev, s, a);
+    return gp__gemm_r04_run(dev, s, a, 1);
 }
 
 extern "C" gp_kernel_info gp__gemm_r04_kernel(void)
@@ -148,8 +253,18 @@ extern "C" gp_kernel_info gp__gemm_r04_kernel(void)
     return k;
 }
 
+extern "C" const char *gp__gemm_r04_config_name(int cfg)
+{
+    static const char *const names[GP_GEMM_R04_CONFIGS] = {"128x128 whole k", "128x128 k-cluster 2", "128x128 k-cluster 3",
+                                                           "128x128 k-cluster 4", "128x128 k-cluster 8"};
+    return cfg >= 0 && cfg < GP_GEMM_R04_CONFIGS ? names[cfg] : "?";
+}
+
 /* ---- the library's rung table ---- */
 GP_ACCEPTS(gemm_r04_accepts, gp_gemm_args, dev, a) { return gp__gemm_h_takes(dev, a, 4); }
 GP_LAUNCHER(gemm_r04_launch, gp_gemm_args, ctx, a) { return gp__gemm_h_launch(ctx, a, 4); }
-GP_RUNG(gp__gemm_r04, "tma_wgmma", "TMA loads into a 3-stage mbarrier ring, wgmma from shared memory, one consumer warpgroup, 128x128 tiles",
-        90, GP_RUNG_AUTO, gemm_r04_launch_entry, gemm_r04_accepts_entry, gp__gemm_r04_kernel);
+GP_RUNG_CONFIGS(gp__gemm_r04, "tma_wgmma",
+                "TMA loads into a 3-stage mbarrier ring, wgmma from shared memory, one consumer warpgroup, 128x128 tiles; "
+                "clusters of 2-8 blocks split k and add through distributed shared memory",
+                90, GP_RUNG_AUTO, gemm_r04_launch_entry, gemm_r04_accepts_entry, gp__gemm_r04_kernel, GP_GEMM_R04_CONFIGS,
+                gp__gemm_r04_config_name);

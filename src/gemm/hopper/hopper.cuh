@@ -277,6 +277,43 @@ static __device__ __forceinline__ void gp_h_store_frag(const gp_h_epi &e, const 
     const int t = threadIdx.x % 128, w = t / 32, l = t % 32;
     const int r = row0 + 16 * w + l / 4;
     const int c = col0 + 2 * (l % 4);
+    if (e.beta == 0.0f && e.vec_c) {
+        /* C not read and its pairs aligned: the row checks once, the column check against a constant per pair,
+         * ~4 instructions a pair. gp_h_store_pair's checks cost ~20 (rung 04's epilogue was a third of its time at
+         * 1000^3 and two thirds at 256^3 with its 4 warps: ncu in results/h100-2026-11-24f/call6) */
+        const bool ok0 = r < e.m, ok1 = r + 8 < e.m;
+        const int left = e.n - c; /* columns from c to C's right edge */
+        if (e.c_f32) {
+            float *p0 = (float *)e.C + (int64_t)r * e.ldc + c, *p1 = p0 + 8 * e.ldc;
+#pragma unroll
+            for (int j = 0; j < N / 8; ++j) {
+                const float a0 = e.alpha * d[4 * j], a1 = e.alpha * d[4 * j + 1];
+                const float b0 = e.alpha * d[4 * j + 2], b1 = e.alpha * d[4 * j + 3];
+                if (8 * j + 1 < left) {
+                    if (ok0) *reinterpret_cast<float2 *>(p0 + 8 * j) = make_float2(a0, a1);
+                    if (ok1) *reinterpret_cast<float2 *>(p1 + 8 * j) = make_float2(b0, b1);
+                } else if (8 * j < left) {
+                    if (ok0) p0[8 * j] = a0;
+                    if (ok1) p1[8 * j] = b0;
+                }
+            }
+        } else {
+            T16 *p0 = (T16 *)e.C + (int64_t)r * e.ldc + c, *p1 = p0 + 8 * e.ldc;
+#pragma unroll
+            for (int j = 0; j < N / 8; ++j) {
+                const uint32_t a = gp_h_pack2(e.alpha * d[4 * j], e.alpha * d[4 * j + 1], p0);
+                const uint32_t b = gp_h_pack2(e.alpha * d[4 * j + 2], e.alpha * d[4 * j + 3], p0);
+                if (8 * j + 1 < left) {
+                    if (ok0) *reinterpret_cast<uint32_t *>(p0 + 8 * j) = a;
+                    if (ok1) *reinterpret_cast<uint32_t *>(p1 + 8 * j) = b;
+                } else if (8 * j < left) {
+                    if (ok0) *reinterpret_cast<unsigned short *>(p0 + 8 * j) = (unsigned short)(a & 0xffffu);
+                    if (ok1) *reinterpret_cast<unsigned short *>(p1 + 8 * j) = (unsigned short)(b & 0xffffu);
+                }
+            }
+        }
+        return;
+    }
 #pragma unroll
     for (int j = 0; j < N / 8; ++j) {
         gp_h_store_pair<T16>(e, r, c + 8 * j, d[4 * j + 0], d[4 * j + 1]);
@@ -392,6 +429,11 @@ static __device__ __forceinline__ void gp_cluster_sync(void)
 {
     asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;" ::: "memory");
 }
+/* The same without memory ordering (no MEMBAR.GPU): only that every thread of the cluster has got here. */
+static __device__ __forceinline__ void gp_cluster_sync_relaxed(void)
+{
+    asm volatile("barrier.cluster.arrive.relaxed.aligned;\nbarrier.cluster.wait.aligned;" ::: "memory");
+}
 /* Arrives on the mbarrier at the same shared offset as `bar` in CTA `rank` of the cluster (may be this CTA).
  * Release at CTA scope, as the public sm90 kernels do (CUTLASS's ClusterBarrier::arrive(cta_id), the fast.cu
  * worklog): the arrival only says "this warp's wgmmas have finished reading the stage", and the peer's
@@ -406,6 +448,21 @@ static __device__ __forceinline__ void gp_mbar_arrive_cluster(uint64_t *bar, uin
                  "}\n" ::"r"(gp_h_smem(bar)),
                  "r"(rank)
                  : "memory");
+}
+/* 16 bytes at the same shared offset as `p` in CTA `rank` of the cluster (may be this CTA): distributed shared
+ * memory (rung 04's k-cluster reduction). */
+static __device__ __forceinline__ float4 gp_dsmem_ld4(const void *p, uint32_t rank)
+{
+    float4 v;
+    asm volatile("{\n"
+                 ".reg .b32 remote;\n"
+                 "mapa.shared::cluster.u32 remote, %4, %5;\n"
+                 "ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [remote];\n"
+                 "}\n"
+                 : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+                 : "r"(gp_h_smem(p)), "r"(rank)
+                 : "memory");
+    return v;
 }
 /* TMA: a 2-D box global -> the same shared offset in every CTA of `mask`, each completing on its own mbarrier
  * at `bar`'s offset. */

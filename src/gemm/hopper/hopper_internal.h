@@ -24,8 +24,15 @@ typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s,
  *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
  *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map).
  * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
-/* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring. */
+/* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring (kc == 1). */
 gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 04 with its k-cluster: clusters of kc blocks (1..GP_GEMM_R04_MAX_KC; lowered to the k-blocks there are)
+ * share each tile, one k-range each, and add their partial tiles through distributed shared memory. */
+enum { GP_GEMM_R04_MAX_KC = 8, GP_GEMM_R04_CONFIGS = 5 };
+gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc);
+/* Rung 04's configurations (gp_set_config): 0..4 = k-clusters of 1, 2, 3, 4, 8 blocks; the kc of cfg (0 if none). */
+int gp__gemm_r04_config_kc(int cfg);
+const char *gp__gemm_r04_config_name(int cfg);
 /* Rung 05: warp-specialised: producer warp + two consumer warpgroups (setmaxnreg), 128x256 tile, 4 stages. */
 gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rung 06: persistent, grouped tile order, TMA-store epilogue overlapping the next tile's loads. */
@@ -44,6 +51,7 @@ typedef struct gp_gemm_h_plan {
     int epi;      /* rungs 06/07: TMA-store epilogue: 0 = chunked (8 x 64x32), 1 = whole tile at once (16-bit C;
                      3 stages), 2 = half-tile rounds (16-bit C); f32 C is always chunked */
     int group;    /* rungs 04-07: tile rows per group of the tile order */
+    int kc;       /* rung 04: blocks per k-cluster (gp__gemm_r04_kc); 1 = whole tiles */
     int wait1;    /* rungs 06/07: consumers keep one k-block's wgmmas in flight (wait_group 1, free the previous
                      stage: CUTLASS's default) instead of draining each k-block (wait_group 0, free its stage at
                      once: one more stage for the producer; the other warpgroup keeps the tensor cores busy) */
@@ -59,6 +67,16 @@ gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct);
  * SM). H100, both in one call (results/h100-2026-11-24e/call7): bf16 1000^3 18.5 -> 17.4 us, 1024^3 16.6 -> 15.1,
  * 768^3 14.6 -> 13.7; 512^3 (8 k-blocks) 11.4 -> 11.9, so it keeps 3. */
 int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb);
+/* Rung 04's k-cluster for `tiles` 128 x 128 tiles of kb k-blocks on `sms` SMs (pure): the most blocks per tile,
+ * up to GP_GEMM_R04_MAX_KC, that keep the grid within GP_GEMM_R04_KC_BLOCKS blocks (and one per SM) and give each
+ * at least GP_GEMM_R04_KC_MIN_KB k-blocks; 1 if none. Why 64 blocks (H100, results/h100-2026-11-24f): a k-block
+ * takes a block ~0.42 us when few blocks load, and the blocks' TMA loads (32 KB a k-block) together reach ~4.5 TB/s
+ * from L2; a split shortens each block's chain of k-blocks but not the bytes, so it pays only while tiles x kc x 32
+ * KB / 4.5 TB/s stays under 0.42 us, i.e. up to ~60 blocks: 1000^3 (64 tiles) ran 15.6 us whole and 17.4 split in
+ * 2; 128x128x4096 31.0 whole, 12.7 us split in 8; 512x512x32768 (16 tiles) 196 / 106 / 75 / 59 / 68 us with
+ * 1 / 2 / 3 / 4 / 8. */
+enum { GP_GEMM_R04_KC_MIN_KB = 2, GP_GEMM_R04_KC_BLOCKS = 64 };
+int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb);
 /* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);
 /* The rule: the plan for these arguments on this device (dev NULL: an H100, 132 SMs). Reads only dev->cc_major

@@ -16,7 +16,8 @@
  *     tail costs ~1/s of a tile instead of a whole one; run 1: 3072^3 = 288 tiles ran at 0.73x);
  *   - T < S and KB < 32 (k < 2048 for 16-bit types): rung 04 (run 2's sweep: its 128 x 128 tiles beat every
  *     split at 512^3, 1000^3 and 1024^3), with 6 stages where its grid fits one block per SM and KB >= 12
- *     (gp__gemm_r04_stages);
+ *     (gp__gemm_r04_stages), and its k-cluster where few tiles leave L2 bandwidth unused (gp__gemm_r04_kc);
+ *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
@@ -52,6 +53,28 @@ static int64_t min3(int64_t a, int64_t b, int64_t c)
 
 int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb) { return tiles <= sms && kb >= 12 ? 6 : 3; }
 
+int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb)
+{
+    int kc = 1;
+    for (int c = 2; c <= GP_GEMM_R04_MAX_KC; ++c)
+        if (tiles * c <= sms && tiles * c <= GP_GEMM_R04_KC_BLOCKS && kb >= (int64_t)c * GP_GEMM_R04_KC_MIN_KB) kc = c;
+    return kc;
+}
+
+int gp__gemm_r04_config_kc(int cfg)
+{
+    static const int kc[GP_GEMM_R04_CONFIGS] = {1, 2, 3, 4, 8};
+    return cfg >= 0 && cfg < GP_GEMM_R04_CONFIGS ? kc[cfg] : 0;
+}
+
+/* Rung 04's plan for a_in (as the caller passed it: rung 04 runs it so, not as gp__gemm_h_canon's C^T) */
+static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb)
+{
+    gp_gemm_h_plan p = gp__gemm_h_rung_plan(4, a_in);
+    p.kc = gp__gemm_r04_kc(cdiv(a_in->m, 128) * cdiv(a_in->n, 128), sms, kb);
+    return p;
+}
+
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p)
 {
     if (!p || p->splits < 2 || p->sk_tiles < 1) return 0;
@@ -68,6 +91,7 @@ gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
     p.group = GP_H_GROUP;
     p.epi = a && a->c_type != GP_DTYPE_F32 ? 2 : 0; /* half-tile rounds for 16-bit C, chunks for f32 C */
     p.stages = p.epi == 1 ? 3 : 4;
+    p.kc = 1;
     p.wait1 = 0;
     return p;
 }
@@ -128,9 +152,9 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
     const gp_gemm_args canon = gp__gemm_h_canon(a_in, &ct);
     const gp_gemm_args *a = &canon;
     const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
-    if (!a->vec_c) return gp__gemm_h_rung_plan(tiles >= sms ? 5 : 4, a);
     const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2;
     const int64_t kb = cdiv(a->k * esz, 128);
+    if (!a->vec_c) return tiles >= sms ? gp__gemm_h_rung_plan(5, a) : r04_plan(a_in, sms, kb);
     p = gp__gemm_h_rung_plan(GP_H_PICK_R07 && tiles >= sms ? 7 : 6, a);
     if (tiles >= sms) {
         const int64_t r = tiles % sms;
@@ -146,14 +170,20 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
     /* little k (fewer than GP_H_SPLIT_MIN_K k-blocks: k < 2048 for 16-bit types): 128 x 128 tiles (rung 04)
      * beat a split (run 2: 512^3, 1000^3, 1024^3 at 23.0 / 125 / 145 TFLOP/s with r04 against 19.4 / 95 / 108
      * split) */
-    if (kb < GP_H_SPLIT_MIN_K && !rs) return gp__gemm_h_rung_plan(4, a);
+    if (kb < GP_H_SPLIT_MIN_K && !rs) return r04_plan(a_in, sms, kb);
+    /* deep k on at most 8 tiles of 128 x 128: rung 04's k-cluster of 8 (no partials in global memory, no second
+     * kernel): 128x128x4096 TT 12.8 us in results/h100-2026-11-24f/call8's sweep, 14.4 on rung 06's split before */
+    if (!rs) {
+        const gp_gemm_h_plan q = r04_plan(a_in, sms, kb);
+        if (q.kc == GP_GEMM_R04_MAX_KC) return q;
+    }
     const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
     if (s >= 2) {
         p.splits = (int)s;
         p.sk_tiles = (int)tiles;
         return p;
     }
-    if (2 * tiles <= sms && !rs) return gp__gemm_h_rung_plan(4, a);
+    if (2 * tiles <= sms && !rs) return r04_plan(a_in, sms, kb);
     return p;
 }
 
@@ -277,6 +307,7 @@ gp_gemm_args gp__gemm_h_panel_args(const gp_gemm_args *a, const gp_gemm_h_panels
 const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 {
     if (!p || p->rung == 0) snprintf(buf, len, "none");
+    else if (p->rung == 4 && p->kc > 1) snprintf(buf, len, "r04 kc%d", p->kc);
     else if (p->rung < 6) snprintf(buf, len, "r%02d", p->rung);
     else if (p->splits > 1)
         snprintf(buf, len, "r%02d s%d %s g%d w%d sk%dx%d", p->rung, p->stages, EPI_NAME(p->epi), p->group, p->wait1,
@@ -289,7 +320,7 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 gp_status gp__gemm_h_run_plan(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
 {
     switch (p->rung) {
-    case 4: return gp__gemm_r04_tma_wgmma(dev, s, a);
+    case 4: return gp__gemm_r04_run(dev, s, a, p->kc);
     case 5: return gp__gemm_r05_warpspec(dev, s, a);
     case 6: return gp__gemm_r06_run(dev, s, a, p);
     case 7: return gp__gemm_r07_run(dev, s, a, p);
@@ -326,5 +357,11 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
     /* automatic: the plan's rung; forced (or no plan): this rung, with the plan's configuration if it names it */
     if (!(c->forced == 0 && p.rung >= 4 && p.rung <= 7) && p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
     c->ran_rung = p.rung;
+    if (p.rung == 4) { /* rung 04's configurations are its k-clusters: a forced one replaces the plan's */
+        if (c->forced == 4 && gp__gemm_r04_config_kc(c->config) > 0) p.kc = gp__gemm_r04_config_kc(c->config);
+        c->ran_config = -1;
+        for (int i = 0; i < GP_GEMM_R04_CONFIGS; ++i)
+            if (gp__gemm_r04_config_kc(i) == p.kc) c->ran_config = i;
+    }
     return gp__gemm_h_run_plan(c->dev, c->stream, &a, &p);
 }
