@@ -154,7 +154,8 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
     const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
     const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2;
     const int64_t kb = cdiv(a->k * esz, 128);
-    if (!a->vec_c) return tiles >= sms ? gp__gemm_h_rung_plan(5, a) : r04_plan(a_in, sms, kb);
+    const gp_gemm_h_plan r04 = r04_plan(a_in, sms, kb);
+    if (!a->vec_c) return tiles >= sms ? gp__gemm_h_rung_plan(5, a) : r04;
     p = gp__gemm_h_rung_plan(GP_H_PICK_R07 && tiles >= sms ? 7 : 6, a);
     if (tiles >= sms) {
         const int64_t r = tiles % sms;
@@ -170,20 +171,17 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
     /* little k (fewer than GP_H_SPLIT_MIN_K k-blocks: k < 2048 for 16-bit types): 128 x 128 tiles (rung 04)
      * beat a split (run 2: 512^3, 1000^3, 1024^3 at 23.0 / 125 / 145 TFLOP/s with r04 against 19.4 / 95 / 108
      * split) */
-    if (kb < GP_H_SPLIT_MIN_K && !rs) return r04_plan(a_in, sms, kb);
+    if (kb < GP_H_SPLIT_MIN_K && !rs) return r04;
     /* deep k on at most 8 tiles of 128 x 128: rung 04's k-cluster of 8 (no partials in global memory, no second
      * kernel): 128x128x4096 TT 12.8 us in results/h100-2026-11-24f/call8's sweep, 14.4 on rung 06's split before */
-    if (!rs) {
-        const gp_gemm_h_plan q = r04_plan(a_in, sms, kb);
-        if (q.kc == GP_GEMM_R04_MAX_KC) return q;
-    }
+    if (r04.kc == GP_GEMM_R04_MAX_KC && !rs) return r04;
     const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
     if (s >= 2) {
         p.splits = (int)s;
         p.sk_tiles = (int)tiles;
         return p;
     }
-    if (2 * tiles <= sms && !rs) return r04_plan(a_in, sms, kb);
+    if (2 * tiles <= sms && !rs) return r04;
     return p;
 }
 
