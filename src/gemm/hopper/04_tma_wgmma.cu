@@ -219,18 +219,8 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
         return gp__launch_status();
     }
     cudaLaunchConfig_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = (unsigned)kc;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = 1;
-    cfg.gridDim = dim3((unsigned)(tiles * kc), 1, 1);
-    cfg.blockDim = dim3(R04_THREADS, 1, 1);
-    cfg.dynamicSmemBytes = R04_SMEM(stages);
-    cfg.stream = s;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
+    cudaLaunchAttribute attr;
+    gp_h_cluster_config(&cfg, &attr, (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages), s, (unsigned)kc);
     (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB>, ma, mb, e, (int)tiles_m, (int)tiles_n, stages, kc);
     return gp__launch_status();
 }

@@ -31,17 +31,8 @@ static int r07_max_clusters(const gp_device_info *dev)
     const void *fn = (const void *)gp_hp_kernel<GP_HK_BF16, 0, 0, 2>;
     static int done[GP_MAX_DEVICES];
     cudaLaunchConfig_t cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeClusterDimension;
-    attr[0].val.clusterDim.x = 2;
-    attr[0].val.clusterDim.y = 1;
-    attr[0].val.clusterDim.z = 1;
-    cfg.gridDim = dim3((unsigned)(sms / 2 * 2), 1, 1);
-    cfg.blockDim = dim3(GP_HP_THREADS, 1, 1);
-    cfg.dynamicSmemBytes = GP_HP_SMEM_MAX;
-    cfg.attrs = attr;
-    cfg.numAttrs = 1;
+    cudaLaunchAttribute attr;
+    gp_h_cluster_config(&cfg, &attr, (unsigned)(sms / 2 * 2), GP_HP_THREADS, GP_HP_SMEM_MAX, 0, 2);
     if (gp_h_set_smem(fn, dev->device, GP_HP_SMEM_MAX, done) != cudaSuccess ||
         cudaOccupancyMaxActiveClusters(&n, fn, &cfg) != cudaSuccess || n <= 0) {
         (void)cudaGetLastError();

@@ -760,6 +760,24 @@ static inline cudaError_t gp_h_set_smem(const void *fn, int device, int bytes, i
     return e;
 }
 
+/* A launch configuration of `grid` blocks of `threads` in clusters of cl x 1 x 1 (cudaLaunchKernelEx, or an
+ * occupancy query): cfg's attribute list is attr (host). */
+static inline void gp_h_cluster_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute *attr, unsigned grid,
+                                       unsigned threads, size_t smem, cudaStream_t s, unsigned cl)
+{
+    memset(cfg, 0, sizeof *cfg);
+    attr->id = cudaLaunchAttributeClusterDimension;
+    attr->val.clusterDim.x = cl;
+    attr->val.clusterDim.y = 1;
+    attr->val.clusterDim.z = 1;
+    cfg->gridDim = dim3(grid, 1, 1);
+    cfg->blockDim = dim3(threads, 1, 1);
+    cfg->dynamicSmemBytes = smem;
+    cfg->stream = s;
+    cfg->attrs = attr;
+    cfg->numAttrs = 1;
+}
+
 /* The nine instantiations a Hopper rung has: f16 and bf16 with each of the four transpose combinations, and tf32
  * with A stored m x k and B stored n x k (the only K-major pair). RUN<KIND, TA, TB>(...) is called with the
  * remaining arguments; A is the gp_gemm_args pointer that decides the instantiation. */

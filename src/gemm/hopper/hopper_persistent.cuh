@@ -395,20 +395,10 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
         const unsigned grid = (unsigned)(sc.units < sms ? sc.units : sms);
         gp_hp_kernel<KIND, TA, TB, CL><<<grid, GP_HP_THREADS, smem, s>>>(ma, mb, mc, mw, e, sc);
     } else {
-        cudaLaunchConfig_t cfg;
-        memset(&cfg, 0, sizeof cfg);
-        cudaLaunchAttribute attr[1];
-        attr[0].id = cudaLaunchAttributeClusterDimension;
-        attr[0].val.clusterDim.x = CL;
-        attr[0].val.clusterDim.y = 1;
-        attr[0].val.clusterDim.z = 1;
         const int ncl = sc.units < nclusters ? sc.units : nclusters;
-        cfg.gridDim = dim3((unsigned)(CL * (ncl > 0 ? ncl : 1)), 1, 1);
-        cfg.blockDim = dim3(GP_HP_THREADS, 1, 1);
-        cfg.dynamicSmemBytes = (size_t)smem;
-        cfg.stream = s;
-        cfg.attrs = attr;
-        cfg.numAttrs = 1;
+        cudaLaunchConfig_t cfg;
+        cudaLaunchAttribute attr;
+        gp_h_cluster_config(&cfg, &attr, (unsigned)(CL * (ncl > 0 ? ncl : 1)), GP_HP_THREADS, (size_t)smem, s, CL);
         if (cudaLaunchKernelEx(&cfg, gp_hp_kernel<KIND, TA, TB, CL>, ma, mb, mc, mw, e, sc) != cudaSuccess)
             return gp__launch_status();
     }
