@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # kc-check.sh OUT — one device call for rung 04's k-clusters (session 17). Steps (STEPS, default
 # "build test cfg ab"): build this tree (and, for "ab", the variant in exp-head/: see ab-r04.sh) in parallel;
-# test_gpu_gemm on RUNGS (default 0,4); "cfg": `gpuprim bench gemm -r 4 -v` at CFG_SHAPES ("m,n,k" each; OP, default
-# bf16): every k-cluster configuration of rung 04 against cublasLt in one process; "ab": both builds' automatic
+# test_gpu_gemm on RUNGS (default 0,4); "cfg": `gpuprim bench gemm -r CFG_RUNG -v` (default 4) at CFG_SHAPES ("m,n,k"
+# or "m,n,k,op" each; OP, default bf16): every configuration of the rung (04: k-clusters; 06: whole tiles, split-k,
+# stream-k; session 18) against cublasLt in one process; "ab": both builds' automatic
 # choice alternating at AB_SHAPES, ROUNDS times; "san": memcheck and racecheck of SAN_RUNGS (default 4, GP_TEST_SMALL).
 set -uo pipefail
 OUT=${1:?usage: kc-check.sh OUT}
@@ -29,10 +30,11 @@ if has test; then
 fi
 if has cfg; then
   for s in ${CFG_SHAPES:-1000,1000,1000 1024,1024,1024 768,768,768 512,512,512 256,256,256}; do
-    IFS=, read -r m n k <<<"$s"
-    timeout 60 $B/gpuprim bench gemm -r 4 -v --m "$m" --n "$n" --k "$k" --op "${OP:-bf16}" >>"$OUT/cfg.txt" 2>&1
+    IFS=, read -r m n k op <<<"$s"
+    timeout 90 $B/gpuprim bench gemm -r "${CFG_RUNG:-4}" -v --m "$m" --n "$n" --k "$k" --op "${op:-${OP:-bf16}}" \
+      >>"$OUT/cfg.txt" 2>&1
   done
-  grep -E "^gemm |vendor\)|  04|k-cluster|whole" "$OUT/cfg.txt" | grep -v "^\[" | awk '{print}' | cut -c1-110
+  grep -E "^gemm |vendor\)|  0[46]|k-cluster|whole|split|stream" "$OUT/cfg.txt" | grep -v "^\[" | cut -c1-120
 fi
 if has ab; then
   for r in $(seq 1 "${ROUNDS:-2}"); do
