@@ -31,7 +31,10 @@
 // most tiles are whole (call3/bench.txt): 4096^3 0.966x, 8192^3 0.977x (rung 10: 0.974x, 1.000x).
 // Rows off 16 bytes (2049x2047x2051, 1025^3, 1000^3 with ld + 1) copy in 4-byte copies along the rows
 // (gp_sg_cp_loader_rows, sgemm_async.cuh): 2049x2047x2051 0.744x -> 0.760x, 1025^3 0.763x -> 0.787x
-// (results/h100-2026-11-24c/call5). What is left there: 128x64 tiles in two ranges per block (two prologues and a
+// (results/h100-2026-11-24c/call5). Session 18: the 128x256 configuration got the row loader too and takes such rows where its
+// 256-column tiles pad n no more than 128x64's (results/h100-2026-11-24g/call4/cfg.txt, every configuration against
+// cublasSgemm in one process): 2049x2047x2051 0.758x (128x64) -> 0.778x, 3001x1999x777 0.870x -> 0.886x; where 256
+// columns pad more it stays 128x64: 1025^3 0.788x against 0.715x, 2047x2049x1000 0.763x against 0.666x. What is left there: 128x64 tiles in two ranges per block (two prologues and a
 // fix-up each) and tiles of one valid row or column (2049 = 16 x 128 + 1: 32 of 544 tiles); next, ncu of this kernel
 // at 2049x2047x2051 against rung 10's at 2048^3 with ld + 3 (0.933x). The 128x256 stream-k kernels for transposed
 // operands still bunch their LDS (61-63 of 96 adjacent; NN: 5): not measured, as no sweep shape takes them.
@@ -199,7 +202,10 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
             if (100 * blocks >= GP_SK_SM_FILL_PCT * gp_ceil_div(blocks, sms) * sms) return 0; /* SMs evenly loaded */
         }
     }
-    if (cfg < 0) cfg = vec && m >= 128 && n >= 256 ? 0 : 3;
+    /* 128x256 tiles; with rows off 16 bytes (the 4-byte row loader in both) only where 256 columns pad n no more than
+     * 64 do: 2049x2047x2051 0.778x against 128x64's 0.758x, but 1025^3 (5 x 256 = 1280 columns against 1088) 0.715x
+     * against 0.788x (results/h100-2026-11-24g/call4/cfg.txt) */
+    if (cfg < 0) cfg = m >= 128 && n >= 256 && (vec || gp_ceil_div(n, 256) * 256 <= gp_ceil_div(n, 64) * 64) ? 0 : 3;
     if (cfg != 0 && cfg != 3) return 0; /* stream-k runs configurations 0 and 3 */
     gp__sgemm_r10_tile(cfg, &bm, &bn, &per_sm);
     slots = sms * per_sm;
@@ -270,7 +276,7 @@ GP_LAUNCHER(sgemm_r12_launch, gp_sgemm_args, ctx, p)
         gp__sgemm_r12_plan(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->config, ctx->forced != 0,
                            ctx->workspace_bytes, &pl)) {
         ctx->ran_config = pl.cfg;
-        if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, false>(ctx->stream, p, &pl, ctx->workspace);
+        if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, true>(ctx->stream, p, &pl, ctx->workspace);
         return sk_launch<128, 64, 16, 4, 1, 2, 2, 3, 4, true>(ctx->stream, p, &pl, ctx->workspace);
     }
     ctx->ran_rung = 11; /* whole waves, batches, or too little work per block: rung 11's rule */
