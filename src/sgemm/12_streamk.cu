@@ -31,10 +31,11 @@
 // most tiles are whole (call3/bench.txt): 4096^3 0.966x, 8192^3 0.977x (rung 10: 0.974x, 1.000x).
 // Rows off 16 bytes (2049x2047x2051, 1025^3, 1000^3 with ld + 1) copy in 4-byte copies along the rows
 // (gp_sg_cp_loader_rows, sgemm_async.cuh): 2049x2047x2051 0.744x -> 0.760x, 1025^3 0.763x -> 0.787x
-// (results/h100-2026-11-24c/call5). Session 18: the 128x256 configuration got the row loader too and takes such rows where its
-// 256-column tiles pad n no more than 128x64's (results/h100-2026-11-24g/call4/cfg.txt, every configuration against
-// cublasSgemm in one process): 2049x2047x2051 0.758x (128x64) -> 0.778x, 3001x1999x777 0.870x -> 0.886x; where 256
-// columns pad more it stays 128x64: 1025^3 0.788x against 0.715x, 2047x2049x1000 0.763x against 0.666x. What is left there: 128x64 tiles in two ranges per block (two prologues and a
+// (results/h100-2026-11-24c/call5). Session 18: the 128x256 configuration got the row loader too and takes such
+// rows where its 256-column tiles pad n no more than 128x64's (results/h100-2026-11-24g/call4/cfg.txt, every
+// configuration against cublasSgemm in one process): 2049x2047x2051 0.758x (128x64) -> 0.778x, 3001x1999x777 0.870x
+// -> 0.886x; where 256 columns pad more it stays 128x64: 1025^3 0.788x against 0.715x, 2047x2049x1000 0.763x against
+// 0.666x. What is left there: 128x64 tiles in two ranges per block (two prologues and a
 // fix-up each) and tiles of one valid row or column (2049 = 16 x 128 + 1: 32 of 544 tiles); next, ncu of this kernel
 // at 2049x2047x2051 against rung 10's at 2048^3 with ld + 3 (0.933x). The 128x256 stream-k kernels for transposed
 // operands still bunch their LDS (61-63 of 96 adjacent; NN: 5): not measured, as no sweep shape takes them.
@@ -248,12 +249,13 @@ static void (*sk_pick(const gp_sgemm_args *p))(gp_sg_one, gp_sg_sk)
                  : gp_sg_streamk_kernel<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true, true, ROWS>;
 }
 
-template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool ROWS_OK>
+/* Both configurations copy a direct operand whose rows are off 16 bytes with the row loader (ROWS). */
+template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB>
 static gp_status sk_launch(cudaStream_t s, const gp_sgemm_args *p, const gp_sgemm_sk_plan *pl, void *ws)
 {
     typedef gp_sg_async_cfg<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES> C;
-    void (*kern)(gp_sg_one, gp_sg_sk) = ROWS_OK && gp_sg_direct_unaligned(p)
-                                            ? sk_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, ROWS_OK>(p)
+    void (*kern)(gp_sg_one, gp_sg_sk) = gp_sg_direct_unaligned(p)
+                                            ? sk_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, true>(p)
                                             : sk_pick<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, MINB, false>(p);
     gp_sg_sk sk;
     if (!gp_sg_allow_smem((const void *)kern, C::SMEM)) return gp__launch_status();
@@ -276,8 +278,8 @@ GP_LAUNCHER(sgemm_r12_launch, gp_sgemm_args, ctx, p)
         gp__sgemm_r12_plan(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->config, ctx->forced != 0,
                            ctx->workspace_bytes, &pl)) {
         ctx->ran_config = pl.cfg;
-        if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, true>(ctx->stream, p, &pl, ctx->workspace);
-        return sk_launch<128, 64, 16, 4, 1, 2, 2, 3, 4, true>(ctx->stream, p, &pl, ctx->workspace);
+        if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1>(ctx->stream, p, &pl, ctx->workspace);
+        return sk_launch<128, 64, 16, 4, 1, 2, 2, 3, 4>(ctx->stream, p, &pl, ctx->workspace);
     }
     ctx->ran_rung = 11; /* whole waves, batches, or too little work per block: rung 11's rule */
     return gp__sgemm_r11_run(ctx, p);

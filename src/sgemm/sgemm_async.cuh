@@ -10,8 +10,9 @@
  *    (at the matrix edge, or vec == 0) as 4-byte copies of the elements inside it; shared-memory cells
  *    outside the matrix are zeroed with plain stores, so no load ever reaches past the matrix's last
  *    element (its last row holds its columns, not ld elements);
- *    Kernels instantiated with ROWS (configuration 3, rung 12's 128x64) copy a direct operand whose rows are off
- *    16 bytes with one 4-byte copy per element, consecutive threads on consecutive elements (gp_sg_cp_loader_rows);
+ *    Kernels instantiated with ROWS (configuration 3; rung 12's 128x256 and 128x64) copy a direct operand whose
+ *    rows are off 16 bytes with one 4-byte copy per element, consecutive threads on consecutive elements
+ *    (gp_sg_cp_loader_rows);
  *  - an operand stored "across" (contiguous along k: A as stored, B transposed) must be transposed on the
  *    way into shared memory, so it is copied in 4-byte cp.async.ca, consecutive threads along k.
  * The per-thread source pointers are computed once; each k-step advances them by a constant.
