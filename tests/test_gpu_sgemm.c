@@ -345,6 +345,41 @@ int main(int argc, char **argv)
         }
         printf("stream-k: %s\n", tc_fail == before ? "ok" : "FAILED");
     }
+    /* peel (rung 13): the rule and each configuration forced, on shapes with a thin last tile row or column and
+     * direct operands whose rows are off 16 bytes (odd leading dimensions, 1-3 element offsets), the automatic choice
+     * on shapes the rule takes against cuBLAS, and a workspace too small for the copy (peel only) */
+    {
+        const int peel = gp_rung_find(GP_PRIM_SGEMM, "peel");
+        void *ws = NULL;
+        int before = tc_fail;
+        CHECK(peel > 0);
+        for (int cfg = -1; cfg <= 2; cfg++) {
+            CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, cfg), GP_SUCCESS);
+            for (int t = 0; t < 4; t++) {
+                CHECK(run(h, peel, t & 1, t >> 1, 129, 65, 33, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+                CHECK(run(h, peel, t & 1, t >> 1, 257, 193, 100, -1.5f, 0.75f, 3, 1, 0, seed++) == 0);
+                CHECK(run(h, peel, t & 1, t >> 1, 300, 520, 100, 1.f, 0.f, 4, 0, 0, seed++) == 0);
+                /* edges with k cut into 4 ranges (partials added by the last block of each column group) */
+                CHECK(run(h, peel, t & 1, t >> 1, 129 + 15, 65 + 15, 1100, 0.5f, -2.f, 2, 0, 0, seed++) == 0);
+                if (!small_env) CHECK(run(h, peel, t & 1, t >> 1, 1025, 1025, 1025, 1.f, 0.5f, 1, 0, 1, seed++) == 0);
+            }
+        }
+        CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, -1), GP_SUCCESS);
+        if (!small_env)
+            for (int t = 0; t < 4; t++) { /* the rule: peel; peel (the copy too large anyway); nothing to do (rung 12) */
+                CHECK(run(h, 0, t & 1, t >> 1, 1025, 2049, 1000, 1.f, 0.f, 0, 0, 1, seed++) == 0);
+                CHECK(run(h, 0, t & 1, t >> 1, 4097, 4097, 1600, 1.f, 1.f, 1, 0, 1, seed++) == 0);
+                CHECK(run(h, 0, t & 1, t >> 1, 1000, 1000, 1000, 1.f, 0.f, 1, 0, 1, seed++) == 0);
+            }
+        CHECK_EQ_INT(cudaMalloc(&ws, (size_t)1 << 20), cudaSuccess); /* a copy of 500 x 580 floats does not fit */
+        CHECK_EQ_INT(gp_set_workspace(h, ws, (size_t)1 << 20), GP_SUCCESS);
+        CHECK(run(h, peel, 0, 0, 641, 577, 500, 1.f, 0.f, 1, 0, 0, seed++) == 0);
+        CHECK(run(h, peel, 1, 0, 641, 577, 500, 1.f, 2.f, 1, 0, 0, seed++) == 0);
+        CHECK(run(h, peel, 0, 1, 129, 65, 20000, 1.f, 0.f, 0, 0, 0, seed++) == 0); /* deep k */
+        CHECK_EQ_INT(gp_set_workspace(h, NULL, 0), GP_SUCCESS);
+        cudaFree(ws);
+        printf("peel: %s\n", tc_fail == before ? "ok" : "FAILED");
+    }
     /* loads bounded by each matrix's real extent (its last row holds its columns, not ld elements): 1x1x1
      * and 127x129x131 with A transposed, leading dimensions padded to 16-byte multiples, on every rung */
     for (int r = 0; r <= gp_rung_count(GP_PRIM_SGEMM); r++) if (tc_rung_selected(r)) {

@@ -161,9 +161,11 @@ static void sgemm_rule(void)
     gp_sgemm_args a;
     memset(&a, 0, sizeof a);
     a.m = a.n = a.k = 1024;
-    /* stream-k at run time decides per shape whether to hand the call to split-k (gp__sgemm_r12_plan) */
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "streamk"));
-    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "streamk"));
+    /* peel at run time decides per shape whether to hand the call to stream-k (gp__sgemm_r13_plan), and stream-k
+     * whether to hand it to split-k (gp__sgemm_r12_plan) */
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &h100, &a), rung(GP_PRIM_SGEMM, "peel"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &a100, &a), rung(GP_PRIM_SGEMM, "peel"));
+    CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "streamk"), &h100, &a), rung(GP_PRIM_SGEMM, "streamk"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "splitk"), &h100, &a), rung(GP_PRIM_SGEMM, "splitk"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, 0, &v100, &a), rung(GP_PRIM_SGEMM, "warptile"));
     CHECK_EQ_INT(pick(GP_PRIM_SGEMM, rung(GP_PRIM_SGEMM, "cpasync"), &v100, &a), -1);

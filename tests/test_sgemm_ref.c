@@ -55,6 +55,20 @@ static int check_streamk_walk(const gp_sgemm_sk_plan *pl)
     return bad;
 }
 
+/* An m x n x k product for rung 13's plan: ta/tb, and vec_a / vec_b (the rows on 16 bytes). */
+static gp_sgemm_args peel_args(int ta, int tb, int64_t m, int64_t n, int64_t k, int vec_a, int vec_b)
+{
+    gp_sgemm_args a;
+    memset(&a, 0, sizeof a);
+    a.m = m; a.n = n; a.k = k;
+    a.ta = ta; a.tb = tb;
+    a.lda = (ta ? m : k) + !vec_a; a.ldb = (tb ? k : n) + !vec_b; a.ldc = n;
+    a.vec_a = vec_a; a.vec_b = vec_b; a.vec_c = 1;
+    a.alpha = 1.f;
+    a.batch = 1;
+    return a;
+}
+
 int main(void)
 {
     /* op(A) = [[1 2 3] [4 5 6]] (2x3), op(B) = [[1 0] [0 1] [2 -1]] (3x2): A*B = [[7 -1] [16 -1]] */
@@ -242,6 +256,86 @@ int main(void)
                 CHECK_EQ_INT(check_streamk_walk(&pl), 0);
             }
         }
+    }
+    /* rung 13's plan: peel a thin last tile row / column, copy a direct operand with rows off 16 bytes */
+    {
+        const size_t ws = (size_t)32 << 20;
+        gp_sgemm_peel_plan pl;
+        gp_sgemm_args a = peel_args(0, 0, 2049, 2047, 2051, 0, 0);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 1);
+        /* one row peeled (2049 = 16 x 128 + 1); 2047 = 31 x 64 + 63 stays; copies with ld rounded up to 32 floats: both
+         * would take 34 MB, so B (direct) alone */
+        CHECK(pl.m0 == 2048 && pl.n0 == 2047 && !pl.pack_b && !pl.pack_a); /* the rule: peeled, so not copied */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_BOTH, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 2048 && pl.n0 == 2047 && pl.pack_b && pl.ldb_p == 2048 && !pl.pack_a);
+        CHECK(pl.pack_bytes == (size_t)2051 * 2048 * 4);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_BOTH, 0, (size_t)48 << 20, &pl), 1);
+        CHECK(pl.pack_b && pl.pack_a && pl.lda_p == 2080 && pl.pack_bytes == (size_t)2051 * 2048 * 4 + 17047808); /* 256-byte multiples */
+        a = peel_args(1, 1, 2049, 2047, 2051, 0, 1); /* TT, B's rows on 16 bytes: A^T alone copied */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_BOTH, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 2048 && pl.n0 == 2047 && pl.pack_a && pl.lda_p == 2080 && !pl.pack_b);
+        a = peel_args(0, 0, 1025, 1025, 1025, 0, 0);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 1024 && pl.n0 == 1024 && !pl.pack_b && !pl.pack_a);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_BOTH, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 1024 && pl.n0 == 1024 && pl.pack_b && pl.ldb_p == 1056 && pl.pack_a && pl.lda_p == 1056);
+        CHECK(pl.pack_bytes == 2 * 4329728 && pl.pack_bytes % 256 == 0); /* 1025 x 1056 x 4 rounded up to 256, twice */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_ONLY, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 1024 && pl.n0 == 1024 && !pl.pack_b && pl.pack_bytes == 0);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_COPY_ONLY, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 1025 && pl.n0 == 1025 && pl.pack_b);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_BOTH, 0, (size_t)8 << 20, &pl), 1); /* both over 3/4 of 8 MB: B alone */
+        CHECK(pl.m0 == 1024 && pl.n0 == 1024 && pl.pack_b && !pl.pack_a && pl.pack_bytes == 4329728);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_BOTH, 0, (size_t)4 << 20, &pl), 1); /* B over 3/4 of 4 MB: no copy */
+        CHECK(pl.m0 == 1024 && pl.n0 == 1024 && !pl.pack_b && !pl.pack_a && pl.pack_bytes == 0);
+        a = peel_args(0, 0, 4097, 4097, 4097, 0, 0); /* a 67 MB copy: peel only */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 4096 && pl.n0 == 4096 && !pl.pack_a && !pl.pack_b);
+        a = peel_args(0, 0, 2048, 2048, 2048, 0, 0); /* ld + 1: copy only */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 2048 && pl.n0 == 2048 && pl.pack_b);
+        a = peel_args(0, 0, 1000, 1000, 1000, 0, 0); /* 1000 = 7 x 128 + 104: nothing to peel; too small to copy */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_COPY_ONLY, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 1000 && pl.n0 == 1000 && pl.pack_b && pl.pack_a);
+        a = peel_args(0, 0, 3001, 1999, 777, 0, 1); /* only A (across) off 16 bytes: A copied */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 1);
+        CHECK(pl.pack_a && !pl.pack_b && pl.lda_p == 800 && pl.m0 == 3001 && pl.n0 == 1999);
+        /* the rule's limits: whole tiles; a last tile row of 17 rows; too small; batches; k == 0 */
+        a = peel_args(0, 0, 2048, 2048, 2048, 1, 1);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 0);
+        CHECK(pl.m0 == 2048 && pl.n0 == 2048 && pl.pack_bytes == 0);
+        a = peel_args(0, 0, 2048 + 5, 2048 + 4, 2048, 1, 1); /* the rule: edges of at most 4; forced: 16 */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 1);
+        CHECK(pl.m0 == 2048 + 5 && pl.n0 == 2048);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 1, ws, &pl), 1);
+        CHECK(pl.m0 == 2048 && pl.n0 == 2048);
+        a = peel_args(0, 0, 513, 513, 300, 0, 0); /* m n k < 2^29 */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 0);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 1, ws, &pl), 1); /* forced: wherever it can */
+        CHECK(pl.m0 == 512 && pl.n0 == 512 && pl.pack_b && pl.ldb_p == 544 && pl.pack_a && pl.lda_p == 320);
+        a = peel_args(0, 0, 200, 72, 300, 1, 1); /* forced: a thin last tile row or column whatever the size */
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 1, ws, &pl), 1);
+        CHECK(pl.m0 == 200 && pl.n0 == 64 && !pl.pack_b); /* 72 rows: more than an edge takes */
+        a = peel_args(0, 0, 100, 60, 300, 1, 1);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 1, ws, &pl), 0);
+        a = peel_args(0, 0, 2049, 2047, 2051, 0, 0);
+        a.batch = 2;
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 1, ws, &pl), 0);
+        a = peel_args(0, 0, 2049, 2047, 0, 0, 0);
+        CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 1, ws, &pl), 0);
+        CHECK(gp__sgemm_r13_config_name(0) && gp__sgemm_r13_config_name(2) && !gp__sgemm_r13_config_name(3));
+    }
+    /* the per-shape rules take the direct operands' alignment (an across operand is copied in 4-byte copies anyway) */
+    {
+        gp_sgemm_args a = peel_args(0, 0, 64, 64, 64, 0, 1);
+        CHECK_EQ_INT(gp__sgemm_direct_vec(&a), 1);
+        a = peel_args(0, 0, 64, 64, 64, 1, 0);
+        CHECK_EQ_INT(gp__sgemm_direct_vec(&a), 0);
+        a = peel_args(1, 1, 64, 64, 64, 1, 0);
+        CHECK_EQ_INT(gp__sgemm_direct_vec(&a), 1);
+        a = peel_args(1, 1, 64, 64, 64, 0, 1);
+        CHECK_EQ_INT(gp__sgemm_direct_vec(&a), 0);
     }
     return tc_summary("test_sgemm_ref");
 }

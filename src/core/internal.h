@@ -140,15 +140,17 @@ gp_status gp__dispatch(gp_handle h, gp_prim p, const void *args);
  * and one line X(gp__map_r03) in the primitive's rung list (<prim>.c). */
 #ifdef __cplusplus
 #define GP_RUNG_EXTERN extern "C"
+#define GP_RUNG_DEFINE extern "C"
 #else
 #define GP_RUNG_EXTERN extern
+#define GP_RUNG_DEFINE /* a C file-scope const has external linkage already */
 #endif
 #define GP_RUNG(SYM, NAME, SUMMARY, MIN_CC, FLAGS, LAUNCH, ACCEPTS, KERNEL)                 \
     GP_RUNG_EXTERN const gp_rung_desc SYM;                                                 \
-    GP_RUNG_EXTERN const gp_rung_desc SYM = {NAME, SUMMARY, MIN_CC, FLAGS, LAUNCH, ACCEPTS, KERNEL, 0, NULL}
+    GP_RUNG_DEFINE const gp_rung_desc SYM = {NAME, SUMMARY, MIN_CC, FLAGS, LAUNCH, ACCEPTS, KERNEL, 0, NULL}
 #define GP_RUNG_CONFIGS(SYM, NAME, SUMMARY, MIN_CC, FLAGS, LAUNCH, ACCEPTS, KERNEL, CONFIGS, CONFIG_NAME) \
     GP_RUNG_EXTERN const gp_rung_desc SYM;                                                 \
-    GP_RUNG_EXTERN const gp_rung_desc SYM = {NAME, SUMMARY, MIN_CC, FLAGS, LAUNCH, ACCEPTS, KERNEL, CONFIGS, CONFIG_NAME}
+    GP_RUNG_DEFINE const gp_rung_desc SYM = {NAME, SUMMARY, MIN_CC, FLAGS, LAUNCH, ACCEPTS, KERNEL, CONFIGS, CONFIG_NAME}
 
 /* For the dispatchers: a primitive's rung list X(sym) ... becomes its table. */
 #define GP_RUNG_DECLARE(SYM) extern const gp_rung_desc SYM;

@@ -129,7 +129,7 @@ GP_LAUNCHER(sgemm_r10_launch, gp_sgemm_args, ctx, p)
 {
     const int cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS
                         ? ctx->config
-                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b);
+                        : gp__sgemm_r10_pick(ctx->dev, p->m, p->n, p->k, gp__sgemm_direct_vec(p));
     ctx->ran_config = cfg;
     return gp__sgemm_r10_run(ctx->stream, p, cfg);
 }

@@ -273,7 +273,7 @@ extern "C" gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p)
 {
     const int forced_cfg = ctx->config >= 0 && ctx->config < GP_SGEMM_R10_CONFIGS;
     const int swap = !forced_cfg && p->batch == 1 &&
-                     gp__sgemm_r11_swap(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->workspace_bytes);
+                     gp__sgemm_r11_swap(ctx->dev, p->m, p->n, p->k, gp__sgemm_direct_vec(p), ctx->workspace_bytes);
     gp_sgemm_args q = *p;
     int cfg;
     int64_t slices, kslice;
@@ -290,8 +290,8 @@ extern "C" gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p)
         q.vec_b = p->vec_a;
     }
     cfg = forced_cfg ? ctx->config
-          : p->batch > 1 ? gp__sgemm_r10_pick_batch(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, p->batch)
-                         : gp__sgemm_r11_pick(ctx->dev, q.m, q.n, q.k, q.vec_a && q.vec_b, ctx->workspace_bytes);
+          : p->batch > 1 ? gp__sgemm_r10_pick_batch(ctx->dev, p->m, p->n, p->k, gp__sgemm_direct_vec(p), p->batch)
+                         : gp__sgemm_r11_pick(ctx->dev, q.m, q.n, q.k, gp__sgemm_direct_vec(&q), ctx->workspace_bytes);
     slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, q.m, q.n, q.k, cfg, ctx->workspace_bytes) : 1;
     ctx->ran_config = cfg;
     if (slices <= 1) return gp__sgemm_r10_run(ctx->stream, p, cfg); /* never swapped: the swap rule needs slices */

@@ -271,11 +271,11 @@ static gp_status sk_launch(cudaStream_t s, const gp_sgemm_args *p, const gp_sgem
     return gp__launch_status();
 }
 
-GP_LAUNCHER(sgemm_r12_launch, gp_sgemm_args, ctx, p)
+extern "C" gp_status gp__sgemm_r12_run(gp_ctx *ctx, const gp_sgemm_args *p)
 {
     gp_sgemm_sk_plan pl;
     if (p->batch == 1 && p->kslice == 0 &&
-        gp__sgemm_r12_plan(ctx->dev, p->m, p->n, p->k, p->vec_a && p->vec_b, ctx->config, ctx->forced != 0,
+        gp__sgemm_r12_plan(ctx->dev, p->m, p->n, p->k, gp__sgemm_direct_vec(p), ctx->config, ctx->forced != 0,
                            ctx->workspace_bytes, &pl)) {
         ctx->ran_config = pl.cfg;
         if (pl.cfg == 0) return sk_launch<128, 256, 16, 4, 2, 2, 4, 3, 1>(ctx->stream, p, &pl, ctx->workspace);
@@ -285,7 +285,9 @@ GP_LAUNCHER(sgemm_r12_launch, gp_sgemm_args, ctx, p)
     return gp__sgemm_r11_run(ctx, p);
 }
 
-static gp_kernel_info sgemm_r12_kernel(void)
+GP_LAUNCHER(sgemm_r12_launch, gp_sgemm_args, ctx, p) { return gp__sgemm_r12_run(ctx, p); }
+
+extern "C" gp_kernel_info gp__sgemm_r12_kernel(void)
 {
     typedef gp_sg_async_cfg<128, 64, 16, 4, 1, 2, 2, 3> C;
     gp_kernel_info k = {(const void *)gp_sg_streamk_kernel<128, 64, 16, 4, 1, 2, 2, 3, 4, false, true>, C::NT, C::SMEM};
@@ -293,5 +295,5 @@ static gp_kernel_info sgemm_r12_kernel(void)
 }
 
 GP_RUNG_CONFIGS(gp__sgemm_r12, "streamk", "equal k-step ranges per block across tiles, where tiles leave a wave part-empty",
-                80, GP_RUNG_AUTO, sgemm_r12_launch_entry, NULL, sgemm_r12_kernel, GP_SGEMM_R10_CONFIGS,
+                80, GP_RUNG_AUTO, sgemm_r12_launch_entry, NULL, gp__sgemm_r12_kernel, GP_SGEMM_R10_CONFIGS,
                 gp__sgemm_r10_config_name);

@@ -5,7 +5,7 @@
 
 #define SGEMM_RUNGS(X) X(gp__sgemm_r01) X(gp__sgemm_r02) X(gp__sgemm_r03) X(gp__sgemm_r04) X(gp__sgemm_r05) \
     X(gp__sgemm_r06) X(gp__sgemm_r07) X(gp__sgemm_r08) X(gp__sgemm_r09) X(gp__sgemm_r10) \
-    X(gp__sgemm_r11) X(gp__sgemm_r12)
+    X(gp__sgemm_r11) X(gp__sgemm_r12) X(gp__sgemm_r13)
 GP_PRIM_TABLE(gp__sgemm_prim, "sgemm", SGEMM_RUNGS);
 
 /* Bytes from the first to one past the last element of a rows x cols matrix with leading dimension ld. */

@@ -27,6 +27,11 @@ typedef struct gp_sgemm_args {
     int64_t kslice;
 } gp_sgemm_args;
 
+/* 1 where the operands that rungs 10-12 copy "direct" (along the tile's rows: A transposed, B as stored) have their rows
+ * on 16 bytes. The per-shape rules take this, not vec_a && vec_b: an operand stored "across" is copied in 4-byte
+ * copies whatever its alignment (sgemm_async.cuh), so its alignment does not change which tiles are fastest. */
+static inline int gp__sgemm_direct_vec(const gp_sgemm_args *p) { return (!p->ta || p->vec_a) && (p->tb || p->vec_b); }
+
 /* Launches at most this many matrices of a batch at once (the grid's y or z dimension). */
 #define GP_SGEMM_MAX_GRID_BATCH 65535
 
@@ -77,6 +82,27 @@ typedef struct gp_sgemm_sk_plan {
  * can run (the rung forced), not only where the rule expects it to be faster. vec: A's and B's rows on 16 bytes. */
 int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int vec, int cfg, int force,
                        size_t ws_bytes, gp_sgemm_sk_plan *pl);
+
+/* Rung 12's launch (rung 13 runs its parts through it) and its kernel (for the build check). */
+gp_status gp__sgemm_r12_run(gp_ctx *ctx, const gp_sgemm_args *p);
+gp_kernel_info gp__sgemm_r12_kernel(void);
+
+/* Rung 13's plan (13_peel.cu): which operands go to the workspace with their rows on 16 bytes, and the rows m0 <= m
+ * and columns n0 <= n of the main product (the rest of C is computed as thin edge products, sgemm_edge.cuh). */
+typedef struct gp_sgemm_peel_plan {
+    int pack_a, pack_b;     /* copy A / B (as stored; rows off 16 bytes) into the workspace */
+    int64_t lda_p, ldb_p;   /* their leading dimensions there (a multiple of 32) */
+    size_t pack_bytes;      /* workspace the copies take (each a multiple of 256 bytes) */
+    int64_t m0, n0;         /* main product: rows [0, m0) x columns [0, n0) of C */
+} gp_sgemm_peel_plan;
+/* Rung 13's configurations: what a forced configuration does (the rule may do less where it does not pay). */
+enum { GP_SGEMM_PEEL_BOTH = 0, GP_SGEMM_PEEL_ONLY = 1, GP_SGEMM_PEEL_COPY_ONLY = 2, GP_SGEMM_R13_CONFIGS = 3 };
+/* 1 and *pl where rung 13 peels edges or copies operands for the call (pure; dev NULL: an H100), 0 where it hands the
+ * whole call to rung 12. cfg -1: the rule; else a configuration above, done wherever it can be (as force). force: the
+ * rung forced: wherever it can, not only where the rule expects a gain. */
+int gp__sgemm_r13_plan(const gp_device_info *dev, const gp_sgemm_args *p, int cfg, int force, size_t ws_bytes,
+                       gp_sgemm_peel_plan *pl);
+const char *gp__sgemm_r13_config_name(int cfg);
 
 #ifdef __cplusplus
 }
