@@ -23,8 +23,9 @@
 // 0.895x; 1025^3 0.666x) and at 2049x2047x2051 (0.723x: the main product with only B copied ran 415 us where 2048^3
 // takes 350, call3's ncu; A's rows stay off 16 bytes, both copies need 34 MB of the 32 MB workspace). Sweep with the
 // rule (call6): geomean 0.982x (session 18: 0.965x), worst 0.815x (1025^3).
-// Next: the main product after the copy at 2049x2047x2051 (415 us against 350: what differs from 2048^3 with ld + 3
-// is n = 2047 and k = 2051; ncu of the two), and both edges in one launch (each launch costs ~3 us at 1025^3).
+// Next (scripts/experiments/sgemm-peel/NOTES.md): the main product at n = 2047 runs 15-17% slower than at 2048 whatever
+// is copied (412 against 357 us at 2048x2047x2048, call8; an aligned temporary C did not help, call10): ncu source
+// counters of both; and both edges in one launch (each launch and counter memset costs ~3 us at 1025^3).
 #include "sgemm_internal.h"
 #include "../common/util.cuh"
 #include "sgemm_edge.cuh"

@@ -16,6 +16,12 @@
 #define GP_EDGE_S 16     /* rows or columns an edge has at most */
 #define GP_EDGE_WARPS 16 /* warps of a lanes-along-l block (32 columns l, k shared out over the warps) */
 #define GP_EDGE_ROWS 8   /* warps (one l each) of a lanes-along-k block */
+#ifndef GP_EDGE_BLOCKS_L
+#define GP_EDGE_BLOCKS_L 2 /* lanes-along-l blocks per SM the k ranges aim at */
+#endif
+#ifndef GP_EDGE_MIN_K_L
+#define GP_EDGE_MIN_K_L 256 /* ... each range at least this long */
+#endif
 #define GP_EDGE_KT 256   /* k of Y staged in shared memory at a time by the lanes-along-k kernel */
 
 struct gp_sg_edge {
@@ -162,8 +168,8 @@ static gp_status gp_sg_edge_launch(const gp_device_info *dev, cudaStream_t st, g
     const int along_l = e.xl == 1;
     const int64_t groups = along_l ? gp_ceil_div(e.L, 32) : gp_ceil_div(e.L, GP_EDGE_ROWS);
     /* ~2 blocks of 512 threads (along l) or 4 of 256 (along k) per SM; every range at least 256 k long */
-    const int64_t want = (along_l ? 2 : 4) * sms;
-    int64_t ksplit = gp_ceil_div(want, groups), kmax = e.K / 256;
+    const int64_t want = (along_l ? GP_EDGE_BLOCKS_L : 4) * sms;
+    int64_t ksplit = gp_ceil_div(want, groups), kmax = e.K / (along_l ? GP_EDGE_MIN_K_L : 256);
     if (ksplit > kmax) ksplit = kmax;
     if (ksplit > 65535) ksplit = 65535;
     while (ksplit > 1 && (size_t)ksplit * (size_t)e.S * (size_t)e.L * sizeof(float) + (size_t)groups * sizeof(unsigned) + 256 >

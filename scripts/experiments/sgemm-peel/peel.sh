@@ -45,8 +45,8 @@ fi
 if has ncu; then # each kernel's time in one forced rung-13 call per shape (ncu, clocks as they are)
   for s in ${NCU_SHAPES:-1025,1025,1025 2049,2047,2051}; do
     IFS=, read -r m n k <<<"$s"
-    for r in 13 12; do
-      timeout 200 ncu --clock-control none --csv --page raw --metrics gpu__time_duration.sum -k regex:gp_sg \
+    for r in ${NCU_RUNGS:-13 12}; do
+      timeout 200 ncu --clock-control none --csv --page raw --metrics gpu__time_duration.sum -k regex:"gp_sg|sgemm_" \
         $B/gpuprim bench sgemm -r $r --reps 10 --m "$m" --n "$n" --k "$k" >"$OUT/ncu-$r-$m.csv" 2>"$OUT/ncu-$r-$m.err"
       python3 - "$OUT/ncu-$r-$m.csv" "$r $s" <<'PY'
 import csv, sys, collections
@@ -54,10 +54,11 @@ rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 5]
 h = rows[0]; ki = h.index("Kernel Name"); ti = h.index("gpu__time_duration.sum")
 d = collections.OrderedDict()
 for r in rows[2:]:
-    try: d.setdefault(r[ki].split("(")[0][:60] + " " + r[ki][r[ki].find("<"):][:50], []).append(float(r[ti]))
+    try: d.setdefault(r[ki].split("(")[0][:60] + " " + r[h.index("Grid Size")], []).append(float(r[ti].replace(",", "")))
     except ValueError: pass
 print("rung", sys.argv[2])
-for k, v in d.items(): print("  %8.2f us x%-4d %s" % (sum(v) / len(v) / 1000, len(v), k))
+for k, v in d.items():
+    if v: print("  %8.2f us x%-4d %s" % (sum(v) / len(v) / 1000, len(v), k))
 PY
     done
   done
@@ -74,9 +75,9 @@ if has sweep; then
   echo
 fi
 if has san; then
-  GP_TEST_SMALL=1 GP_TEST_RUNGS=13 timeout 380 compute-sanitizer --tool memcheck --error-exitcode 3 $B/test_gpu_sgemm \
+  GP_TEST_SMALL=1 GP_TEST_RUNGS=${MEMCHECK_RUNGS:-13} timeout 380 compute-sanitizer --tool memcheck --error-exitcode 3 $B/test_gpu_sgemm \
     >"$OUT/memcheck-sgemm.txt" 2>&1 &
-  GP_TEST_SMALL=1 GP_TEST_RUNGS=12,13 timeout 380 compute-sanitizer --tool racecheck --error-exitcode 3 $B/test_gpu_sgemm \
+  GP_TEST_SMALL=1 GP_TEST_RUNGS=${RACECHECK_RUNGS:-12,13} timeout 380 compute-sanitizer --tool racecheck --error-exitcode 3 $B/test_gpu_sgemm \
     >"$OUT/racecheck-sgemm.txt" 2>&1 &
   wait
   for f in memcheck racecheck; do echo "$f: $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/$f-sgemm.txt" | tail -1) $(tail -1 "$OUT/$f-sgemm.txt")"; done
