@@ -1,31 +1,32 @@
 // 13_peel.cu — sgemm rung 13: peel the nearly empty last tile row and column off into thin edge products; copy operands
-// whose rows are off 16 bytes into the workspace first.
+// whose rows are off 16 bytes into the workspace first, B with zero columns to whole tiles.
 // Over rung 12 (whose launch runs the main product here): (1) a shape one row past a multiple of the 128-row tile
 // (2049 = 16 x 128 + 1, 1025, 4097) has a last tile row that holds one valid row but costs as much as a whole one and
 // pushes the tile count past whole waves (2049 x 2047 in 128x256 tiles: 136 tiles on 132 SMs). Stream-k spreads that
 // work evenly but still computes the empty rows and cuts and fixes up tiles. Here the main product takes rows [0, m0)
 // and columns [0, n0) (m0 a multiple of 128, n0 of 64): whole tiles in whole waves. The rest of C is two thin edge
 // products (sgemm_edge.cuh: the last m - m0 rows across all n columns, the last n - n0 columns of the rows above),
-// each one read of one operand with its lanes along whichever dimension it is contiguous in. (2) An operand with rows
-// off 16 bytes is copied by the 4-byte row loader (0.933x cublasSgemm at 2048^3 with ld + 3, 0.978x with 16-byte
-// rows); copied once into the workspace, its leading dimension rounded up to 32 floats (gp_sg_copy_rows: k x n floats
-// read and written once, ~11 us at 2051 x 2047), the main product runs the 16-byte loader.
+// each one read of one operand with its lanes along whichever dimension it is contiguous in.
+// (2) An operand with rows off 16 bytes is copied by the 4-byte row loader (0.933x cublasSgemm at 2048^3 with ld + 3,
+// 0.978x with 16-byte rows); copied once into the workspace (gp_sg_copy_rows: read and written once, ~11 us at
+// 2051 x 2047), the main product runs the 16-byte loader. B (direct: k x n) goes there with zero columns up to a
+// multiple of 256 (vec_b = 2), so that rung 10's kernels load whole tiles of it: a block whose B tile ends past n
+// took 14-34% longer (2048x2040x2048 0.4075 ms, 2048x1800x2048 0.427, against 0.359 at 2048^3 and 0.318 at
+// 2048x1792, call14), and in one wave the slowest block is the kernel's time.
 // The rule (gp__sgemm_r13_plan, CPU-tested): where m, n >= 512 and m n k >= 2^29, peel a last tile row or column of at
-// most 4; copy only where nothing is peeled, m, n >= 1536 and the copies take at most 3/4 of the workspace. Forced, the
-// rung peels edges of up to 16 and copies wherever the workspace holds the copies; its configurations force one part
-// (0 both, 1 peel, 2 copy). Batches and k-slices go to rung 12 unchanged.
+// most 4; copy where m, n >= 1536 and the copies take at most 3/4 of the workspace. Forced, the rung peels edges of up
+// to 16 and copies wherever the workspace holds the copies; its configurations force one part (0 both, 1 peel, 2
+// copy). Batches and k-slices go to rung 12 unchanged.
 // Measured (H100, results/h100-2026-11-24h, against cublasSgemm in the same process): the first version ran the edges
 // as rung-12 products (1 x 2047 x 2051: 61 us, cuBLAS 13 us) and was slower everywhere (call1); with the edge kernels
-// (16.9 us for 1 x 2047 x 2051, 7.2 us for 1024 x 1 x 1025, call4), peeling alone beats rung 12 at 2049x2047x2051
-// 0.818x against 0.778x, 1025^3 0.814x / 0.787x, 4097^3 0.978x / 0.893x, 2047x2049x1000 0.817x / 0.759x; it loses at
-// 1025x2049x1000 (0.815x / 0.854x, not understood). Copying alone gains at 3001x1999x777 (0.922x / 0.884x) and 2048^3
-// with ld + 3 (0.967x / 0.933x) but loses where the aligned plan then cuts k (1000^3 with ld + 1: 0.755x against
-// 0.895x; 1025^3 0.666x) and at 2049x2047x2051 (0.723x: the main product with only B copied ran 415 us where 2048^3
-// takes 350, call3's ncu; A's rows stay off 16 bytes, both copies need 34 MB of the 32 MB workspace). Sweep with the
-// rule (call6): geomean 0.982x (session 18: 0.965x), worst 0.815x (1025^3).
-// Next (scripts/experiments/sgemm-peel/NOTES.md): the main product at n = 2047 runs 15-17% slower than at 2048 whatever
-// is copied (412 against 357 us at 2048x2047x2048, call8; an aligned temporary C did not help, call10): ncu source
-// counters of both; and both edges in one launch (each launch and counter memset costs ~3 us at 1025^3).
+// (16.9 us for 1 x 2047 x 2051, 7.2 us for 1024 x 1 x 1025, call4) peeling beats rung 12 at 1025^3 0.812x against
+// 0.788x and 4097^3 0.978x against 0.893x, and with the padded copy 2049x2047x2051 0.877x against 0.820x, 2048x2047x2048
+// 0.896x / 0.851x, 3001x1999x777 0.945x / 0.916x, 2047x2049x1000 0.831x / 0.767x (call15). Copying loses where the
+// aligned plan then cuts k (1025^3 0.686x, 1000^3 with ld + 1 0.755x against 0.895x, call5): the rule's 1536.
+// Not kept (scripts/experiments/sgemm-peel/NOTES.md): C through shared memory where its rows are off 16 bytes, an
+// aligned temporary C (no gain), more k ranges for the edges (no gain).
+// Next: both edges in one launch (each launch and counter memset costs ~3 us at 1025^3); whole-tile loads for A^T
+// (ta) and for aligned operands whose tiles end past m or n (2048x2040: 0.840x), which take no copy today.
 #include "sgemm_internal.h"
 #include "../common/util.cuh"
 #include "sgemm_edge.cuh"
@@ -43,7 +44,7 @@ static_assert(GP_PEEL_MAX_ROWS <= GP_EDGE_S && GP_PEEL_MAX_COLS <= GP_EDGE_S, "a
 #define GP_PEEL_MIN_DIM 512 /* the rule peels and copies only where m, n >= this ... */
 #endif
 #ifndef GP_PEEL_COPY_MIN_DIM
-#define GP_PEEL_COPY_MIN_DIM 1536 /* the rule copies only where m, n >= this (and nothing is peeled) */
+#define GP_PEEL_COPY_MIN_DIM 1536 /* the rule copies only where m, n >= this */
 #endif
 #ifndef GP_PEEL_MIN_LOG2_MNK
 #define GP_PEEL_MIN_LOG2_MNK 29 /* ... and m n k >= 2^this */
@@ -51,7 +52,8 @@ static_assert(GP_PEEL_MAX_ROWS <= GP_EDGE_S && GP_PEEL_MAX_COLS <= GP_EDGE_S, "a
 
 static int64_t round_up(int64_t x, int64_t q) { return (x + q - 1) / q * q; }
 
-/* dst (rows x cols, ld_dst: rows on 16 bytes) = src (ld): 4 coalesced 4-byte copies a thread, 1024 columns a block. */
+/* dst (rows x cols, ld_dst: rows on 16 bytes) = src (ld), zeros in columns cols .. ld_dst: 4 coalesced 4-byte copies a
+ * thread, 1024 columns a block. */
 __global__ void __launch_bounds__(256) gp_sg_copy_rows(float *__restrict__ dst, int64_t ld_dst,
                                                       const float *__restrict__ src, int64_t ld, int64_t rows,
                                                       int64_t cols)
@@ -65,7 +67,7 @@ __global__ void __launch_bounds__(256) gp_sg_copy_rows(float *__restrict__ dst, 
         for (int u = 0; u < 4; u++) v[u] = c0 + u * 256 < cols ? __ldg(s + c0 + u * 256) : 0.f;
 #pragma unroll
         for (int u = 0; u < 4; u++)
-            if (c0 + u * 256 < cols) d[c0 + u * 256] = v[u];
+            if (c0 + u * 256 < ld_dst) d[c0 + u * 256] = v[u];
     }
 }
 
@@ -95,18 +97,21 @@ int gp__sgemm_r13_plan(const gp_device_info *dev, const gp_sgemm_args *p, int cf
     rn = p->n % 64;
     if (peel && p->m > 128 && rm > 0 && rm <= (any ? GP_EDGE_S : GP_PEEL_MAX_ROWS)) pl->m0 = p->m - rm;
     if (peel && p->n > 64 && rn > 0 && rn <= (any ? GP_EDGE_S : GP_PEEL_MAX_COLS)) pl->n0 = p->n - rn;
-    /* the rule copies only where nothing is peeled and m, n >= GP_PEEL_COPY_MIN_DIM: measured (results/h100-2026-11-24h/
-     * call5) a gain at 3001x1999x777 and 2048^3 with ld + 3, a loss where the aligned plan then cuts k (1000^3 ld + 1,
-     * 1025^3) and at 2049 x 2047 x 2051, where peeling alone is faster */
-    if (copy && !any && (pl->m0 < p->m || pl->n0 < p->n || p->m < GP_PEEL_COPY_MIN_DIM || p->n < GP_PEEL_COPY_MIN_DIM))
-        copy = 0;
+    /* the rule copies only where m, n >= GP_PEEL_COPY_MIN_DIM: measured (results/h100-2026-11-24h/call15) a gain at
+     * 2049x2047x2051 (peeled too: 0.877x against 0.827x), 3001x1999x777 and 2048^3 with ld + 3, a loss where the aligned
+     * plan then cuts k (1025^3 0.686x against 0.812x; 1000^3 with ld + 1 0.755x against 0.895x in call5) */
+    if (copy && !any && (p->m < GP_PEEL_COPY_MIN_DIM || p->n < GP_PEEL_COPY_MIN_DIM)) copy = 0;
     if (copy) {
         /* each operand with rows off 16 bytes, its leading dimension rounded up to 32 floats (the 4-byte copies of an
          * "across" operand then read whole 32-byte sectors too); the direct one alone where both do not fit */
         const int64_t ca = p->ta ? p->m : p->k, ra = p->ta ? p->k : p->m, cb = p->tb ? p->k : p->n, rb = p->tb ? p->n : p->k;
         const int direct_a = p->ta, direct_b = !p->tb;
         const size_t bytes_a = (size_t)round_up(ra * round_up(ca, 32) * (int64_t)sizeof(float), 256);
-        const size_t bytes_b = (size_t)round_up(rb * round_up(cb, 32) * (int64_t)sizeof(float), 256);
+        /* B direct (k x n): to a multiple of 256 columns, zero-filled, so that the main product's kernels load whole
+         * tiles of it (vec_b 2): a tile column partly past n ran its blocks 14-34% slower, 2048x2040x2048 0.4075 ms and
+         * 2048x1800x2048 0.427 against 0.359 at 2048^3 and 0.318 at 2048x1792 (results/h100-2026-11-24h/call14) */
+        const int64_t ldb_p = direct_b ? round_up(cb, 256) : round_up(cb, 32);
+        const size_t bytes_b = (size_t)round_up(rb * ldb_p * (int64_t)sizeof(float), 256);
         size_t bytes;
         pl->pack_a = !p->vec_a;
         pl->pack_b = !p->vec_b;
@@ -118,7 +123,7 @@ int gp__sgemm_r13_plan(const gp_device_info *dev, const gp_sgemm_args *p, int cf
         }
         if (bytes > ws_bytes / 4 * 3) pl->pack_a = pl->pack_b = 0, bytes = 0;
         pl->lda_p = pl->pack_a ? round_up(ca, 32) : 0;
-        pl->ldb_p = pl->pack_b ? round_up(cb, 32) : 0;
+        pl->ldb_p = pl->pack_b ? ldb_p : 0;
         pl->pack_bytes = bytes;
     }
     return pl->pack_a || pl->pack_b || pl->m0 < p->m || pl->n0 < p->n;
@@ -137,7 +142,7 @@ static gp_status run_part(gp_ctx *c, const gp_sgemm_args *p, int64_t i0, int64_t
     q.B = p->tb ? p->B + j0 * p->ldb : p->B + j0; /* stored n x k (tb) or k x n */
     q.C = p->C + i0 * p->ldc + j0;
     q.vec_a = p->vec_a && vec_ok(q.A, q.lda);
-    q.vec_b = p->vec_b && vec_ok(q.B, q.ldb);
+    q.vec_b = p->vec_b && vec_ok(q.B, q.ldb) ? p->vec_b : 0; /* 2 kept: rows read to ldb (zero or valid columns) */
     q.vec_c = p->vec_c && vec_ok(q.C, q.ldc);
     return gp__sgemm_r12_run(c, &q);
 }
@@ -145,7 +150,7 @@ static gp_status run_part(gp_ctx *c, const gp_sgemm_args *p, int64_t i0, int64_t
 static gp_status copy_rows(cudaStream_t s, float *dst, int64_t ld_dst, const float *src, int64_t ld, int64_t rows,
                            int64_t cols)
 {
-    const int64_t bx = gp_ceil_div(cols, 1024), by = rows < 65535 ? rows : 65535;
+    const int64_t bx = gp_ceil_div(ld_dst, 1024), by = rows < 65535 ? rows : 65535;
     if (bx > 0x7fffffff) return GP_ERROR_INVALID_VALUE;
     gp_sg_copy_rows<<<dim3((unsigned)bx, (unsigned)by), 256, 0, s>>>(dst, ld_dst, src, ld, rows, cols);
     return gp__launch_status();
@@ -187,7 +192,7 @@ GP_LAUNCHER(sgemm_r13_launch, gp_sgemm_args, ctx, p)
         GP_TRY(copy_rows(ctx->stream, dst, pl.ldb_p, p->B, p->ldb, rows, cols));
         q.B = dst;
         q.ldb = pl.ldb_p;
-        q.vec_b = 1;
+        q.vec_b = p->tb ? 1 : 2; /* direct: zero columns up to ldb_p, a multiple of 256 */
     }
     sub.workspace = pl.pack_bytes < ws_bytes ? (char *)ctx->workspace + skip + pl.pack_bytes : NULL;
     sub.workspace_bytes = pl.pack_bytes < ws_bytes ? ws_bytes - pl.pack_bytes : 0;

@@ -372,7 +372,8 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
 
     float acc[4 * WMI][4 * WNI];
     gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, PIPE, ROWS>(
-        acc, smem, p.A, p.lda, p.vec_a != 0, p.m, p.B, p.ldb, p.vec_b != 0, p.n, p.k, i0, j0);
+        acc, smem, p.A, p.lda, p.vec_a != 0, p.m, p.B, p.ldb, p.vec_b != 0,
+        B_DIRECT && p.vec_b == 2 ? (p.n + BN - 1) / BN * BN : p.n, p.k, i0, j0); /* vec_b 2: whole tiles of B */
 
 #pragma unroll
     for (int r = 0; r < 4 * WMI; r++) {

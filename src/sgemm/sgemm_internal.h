@@ -19,7 +19,9 @@ extern "C" {
     int64_t lda, ldb, ldc;                                                                                     \
     float alpha, beta;                                                                                         \
     int ta, tb;                                                                                                \
-    int vec_a, vec_b, vec_c; /* 1 if every matrix is 16-byte aligned and its ld is a multiple of 4 */
+    int vec_a, vec_b, vec_c; /* 1 if every matrix is 16-byte aligned and its ld is a multiple of 4; vec_b 2: also  \
+                              * B (k x n, direct) has zero columns up to a multiple of 256 (rung 13's copy): rung   \
+                              * 10's kernels load whole tiles of it */
 typedef struct gp_sgemm_args {
     GP_SGEMM_ONE_FIELDS /* one matrix's product: also the one-matrix kernels' parameter (gp_sg_one) */
     int64_t batch;
