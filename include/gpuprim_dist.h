@@ -92,7 +92,7 @@ GP_DIST_API gp_status gp_dist_exclusive_scan_f32(gp_handle h, ncclComm_t comm, i
  *  6. the buckets exchanged with grouped ncclSend / ncclRecv (a rank's own bucket with a device copy) into
  *     the workspace, in rank order;
  *  7. gp_sort_keys / gp_sort_pairs of the P received runs into keys_out (values_out).
- *  With 2 ranks, 6 and 7 are instead: the peer's bucket arrives in up to 16 chunks (grouped ncclSend /
+ *  With 2 ranks, 6 and 7 are instead: the peer's bucket arrives in up to 4 chunks (grouped ncclSend /
  *  ncclRecv on a stream the call creates with the device's highest priority, and destroys), and after each
  *  chunk the handle's stream merges this rank's own bucket (in place) with the keys received so far, as far as
  *  they decide the output (a stable merge: ties to rank 0's keys). The merging overlaps the transfers, and no

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # dist-more.sh OUTDIR — after scripts/dist-check.sh on the same 2-GPU machine (its build-gpu/ stays): the 2-rank
 # sort's exchange in 1, 4 and 64 steps (GP_DIST_EXCHANGE_STEPS at build time; 1 exchanges everything, then
-# merges; the library's default is 16) at 2^31 keys, then the capacity case: 13.5e9 keys in all, more than one
+# merges; the library's default is 4 since session 19) at 2^31 keys, then the capacity case: 13.5e9 keys in all, more than one
 # H200 holds at ~12.3 bytes a key, 6.75e9 a GPU at ~20 bytes. Restores the default build at the end.
 # Writes OUTDIR/bench-steps{1,4,64}.txt, cap.txt, cap.json. NCCL_NVLS_ENABLE=0 for every program.
 set -uo pipefail

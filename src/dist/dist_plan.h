@@ -159,8 +159,11 @@ GP_DIST_HD int64_t gp__dist_bucket_start(const uint32_t *sorted, int64_t n, uint
 #define GP_DIST_MERGE_TILE (GP_DIST_MERGE_THREADS * GP_DIST_MERGE_ITEMS)
 /* The exchange's steps: the larger of the two buckets that cross (the same on both ranks) in up to
  * GP_DIST_EXCHANGE_STEPS chunks of at least GP_DIST_EXCHANGE_MIN_CHUNK keys. */
+/* 4, measured on 2 H200s at 2^31 random u32 keys (results/h200x2-2026-11-24/call2): 1 step exchanges at 299 GB/s (82%
+ * of NCCL's send/recv) then merges for 5.0 ms: 31.6 ms; 4 steps 229 GB/s with a 1.2 ms merge tail: 30.0 ms; 16 steps
+ * 121 GB/s, 37.5 ms: the merge of one chunk, on every SM, slows NCCL's transfer of the next. */
 #ifndef GP_DIST_EXCHANGE_STEPS /* (a knob for measurements: -DGP_DIST_EXCHANGE_STEPS=1 exchanges, then merges) */
-#define GP_DIST_EXCHANGE_STEPS 16
+#define GP_DIST_EXCHANGE_STEPS 4
 #endif
 #define GP_DIST_EXCHANGE_MIN_CHUNK ((int64_t)1 << 16)
 GP_DIST_HD int64_t gp__dist_exchange_chunk(int64_t to, int64_t from)
