@@ -156,6 +156,17 @@ static gp_status copy_rows(cudaStream_t s, float *dst, int64_t ld_dst, const flo
     return gp__launch_status();
 }
 
+/* The operand stored rows x cols (ld) copied to *ws with leading dimension ld_p (zeros after its columns); *ws moves past
+ * the copy (a multiple of 256 bytes, as gp__sgemm_r13_plan counts it). */
+static gp_status pack(cudaStream_t s, char **ws, const float *src, int64_t ld, int64_t rows, int64_t cols, int64_t ld_p,
+                      const float **dst)
+{
+    *dst = (const float *)*ws;
+    GP_TRY(copy_rows(s, (float *)*ws, ld_p, src, ld, rows, cols));
+    *ws += round_up(rows * ld_p * (int64_t)sizeof(float), 256);
+    return GP_SUCCESS;
+}
+
 GP_LAUNCHER(sgemm_r13_launch, gp_sgemm_args, ctx, p)
 {
     const int forced = ctx->forced != 0;
@@ -178,19 +189,12 @@ GP_LAUNCHER(sgemm_r13_launch, gp_sgemm_args, ctx, p)
     }
     ws += skip;
     if (pl.pack_a) { /* stored ta ? k x m : m x k */
-        float *dst = (float *)ws;
-        const int64_t rows = p->ta ? p->k : p->m, cols = p->ta ? p->m : p->k;
-        GP_TRY(copy_rows(ctx->stream, dst, pl.lda_p, p->A, p->lda, rows, cols));
-        q.A = dst;
+        GP_TRY(pack(ctx->stream, &ws, p->A, p->lda, p->ta ? p->k : p->m, p->ta ? p->m : p->k, pl.lda_p, &q.A));
         q.lda = pl.lda_p;
         q.vec_a = 1;
-        ws += round_up(rows * pl.lda_p * (int64_t)sizeof(float), 256);
     }
     if (pl.pack_b) { /* stored tb ? n x k : k x n */
-        float *dst = (float *)ws;
-        const int64_t rows = p->tb ? p->n : p->k, cols = p->tb ? p->k : p->n;
-        GP_TRY(copy_rows(ctx->stream, dst, pl.ldb_p, p->B, p->ldb, rows, cols));
-        q.B = dst;
+        GP_TRY(pack(ctx->stream, &ws, p->B, p->ldb, p->tb ? p->n : p->k, p->tb ? p->k : p->n, pl.ldb_p, &q.B));
         q.ldb = pl.ldb_p;
         q.vec_b = p->tb ? 1 : 2; /* direct: zero columns up to ldb_p, a multiple of 256 */
     }
