@@ -129,21 +129,14 @@ int gp__sgemm_r13_plan(const gp_device_info *dev, const gp_sgemm_args *p, int cf
     return pl->pack_a || pl->pack_b || pl->m0 < p->m || pl->n0 < p->n;
 }
 
-static int vec_ok(const void *ptr, int64_t ld) { return ((uintptr_t)ptr % 16) == 0 && ld % 4 == 0; }
-
-/* The part of p at rows [i0, i0 + m) and columns [j0, j0 + n) of C (all of k), through rung 12. */
-static gp_status run_part(gp_ctx *c, const gp_sgemm_args *p, int64_t i0, int64_t j0, int64_t m, int64_t n)
+/* The main product: rows [0, m0) and columns [0, n0) of C (all of k), through rung 12; the pointers and alignment
+ * flags stay q's (a copy is 256-byte aligned with its ld a multiple of 32). */
+static gp_status run_main(gp_ctx *c, const gp_sgemm_args *p, int64_t m0, int64_t n0)
 {
     gp_sgemm_args q = *p;
-    if (m <= 0 || n <= 0) return GP_SUCCESS;
-    q.m = m;
-    q.n = n;
-    q.A = p->ta ? p->A + i0 : p->A + i0 * p->lda; /* stored k x m (ta) or m x k */
-    q.B = p->tb ? p->B + j0 * p->ldb : p->B + j0; /* stored n x k (tb) or k x n */
-    q.C = p->C + i0 * p->ldc + j0;
-    q.vec_a = p->vec_a && vec_ok(q.A, q.lda);
-    q.vec_b = p->vec_b && vec_ok(q.B, q.ldb) ? p->vec_b : 0; /* 2 kept: rows read to ldb (zero or valid columns) */
-    q.vec_c = p->vec_c && vec_ok(q.C, q.ldc);
+    if (m0 <= 0 || n0 <= 0) return GP_SUCCESS;
+    q.m = m0;
+    q.n = n0;
     return gp__sgemm_r12_run(c, &q);
 }
 
@@ -200,13 +193,13 @@ GP_LAUNCHER(sgemm_r13_launch, gp_sgemm_args, ctx, p)
     }
     sub.workspace = pl.pack_bytes < ws_bytes ? (char *)ctx->workspace + skip + pl.pack_bytes : NULL;
     sub.workspace_bytes = pl.pack_bytes < ws_bytes ? ws_bytes - pl.pack_bytes : 0;
-    GP_TRY(run_part(&sub, &q, 0, 0, pl.m0, pl.n0));
+    GP_TRY(run_main(&sub, &q, pl.m0, pl.n0));
     /* what ran is the main product's; the configuration says which parts rung 13 did */
     ctx->ran_config = (pl.m0 < p->m || pl.n0 < p->n) ? (pl.pack_a || pl.pack_b ? GP_SGEMM_PEEL_BOTH : GP_SGEMM_PEEL_ONLY)
                                                        : GP_SGEMM_PEEL_COPY_ONLY;
     return gp_sg_edges_run(ctx->dev, ctx->stream, &q, pl.m0, pl.n0, sub.workspace, sub.workspace_bytes);
 }
 
-GP_RUNG_CONFIGS(gp__sgemm_r13, "peel", "thin last tile row and column as edge products; direct rows off 16 B copied",
+GP_RUNG_CONFIGS(gp__sgemm_r13, "peel", "thin last tile row and column as edge products; operands with rows off 16 B copied",
                 80, GP_RUNG_AUTO, sgemm_r13_launch_entry, NULL, gp__sgemm_r12_kernel, GP_SGEMM_R13_CONFIGS,
                 gp__sgemm_r13_config_name);

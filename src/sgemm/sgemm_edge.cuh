@@ -97,13 +97,12 @@ __global__ void __launch_bounds__(32 * GP_EDGE_WARPS) gp_sg_edge_lanes_l(gp_sg_e
     for (int s = 0; s < SMAX; s++)
         if (s < e.S) red[w][s][lane] = acc[s];
     __syncthreads();
-    const int s = threadIdx.x / 32;
-    const int64_t lh = (int64_t)blockIdx.x * 32 + lane;
-    const bool holder = s < e.S && lh < e.L;
+    const int s = w; /* warp s sums row s of the block's 32 columns */
+    const bool holder = s < e.S && in;
     float v = 0.f;
     if (holder)
         for (int w2 = 0; w2 < GP_EDGE_WARPS; w2++) v += red[w2][s][lane];
-    gp_sg_edge_finish(e, holder, s, lh, v);
+    gp_sg_edge_finish(e, holder, s, l, v);
 }
 
 /* X contiguous along k (xk == 1): a warp per l, its lanes along k; Y's k range staged in shared memory a tile at a

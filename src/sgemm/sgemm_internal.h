@@ -93,7 +93,7 @@ gp_kernel_info gp__sgemm_r12_kernel(void);
  * and columns n0 <= n of the main product (the rest of C is computed as thin edge products, sgemm_edge.cuh). */
 typedef struct gp_sgemm_peel_plan {
     int pack_a, pack_b;     /* copy A / B (as stored; rows off 16 bytes) into the workspace */
-    int64_t lda_p, ldb_p;   /* their leading dimensions there (a multiple of 32) */
+    int64_t lda_p, ldb_p;   /* their leading dimensions there (a multiple of 32; 256 for B direct, zero-padded) */
     size_t pack_bytes;      /* workspace the copies take (each a multiple of 256 bytes) */
     int64_t m0, n0;         /* main product: rows [0, m0) x columns [0, n0) of C */
 } gp_sgemm_peel_plan;
