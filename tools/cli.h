@@ -112,6 +112,8 @@ typedef struct gpt_opts {
     int64_t m, k;       /* rows (m) and inner dimension (k) of 2-D primitives; -1 = default */
     int64_t seed;       /* random inputs; 0 = from the clock (chosen once per command, and printed) */
     int64_t reps;       /* timed repetitions; 0 = auto (about 0.2 s per row, 10 to 500) */
+    int64_t batch;      /* bench sgemm: products in a strided batch; 0 = one */
+    int64_t ld_pad;     /* bench sgemm: elements added to every leading dimension */
     int quick;          /* bench: fewer and smaller cases */
     int sweep;          /* bench: each primitive's size or shape sweep (vendor and auto, or the rung given) */
     int verbose;

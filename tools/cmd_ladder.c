@@ -203,6 +203,8 @@ static const gpt_option bench_options[] = {
     OPT_SIZES(1, "(2^28)"),
     OPT_OP("only this variant"),
     GPT_INT("--reps", gpt_opts, reps, "R", 1, GPB_MAX_REPS, "timed runs per row; default: about 0.2 s, 10 to 500"),
+    GPT_INT("--batch", gpt_opts, batch, "B", 1, 65536, "sgemm: B products of the shape in one strided-batched call"),
+    GPT_INT("--ld-pad", gpt_opts, ld_pad, "P", 0, 4096, "sgemm: P elements added to every leading dimension (rows off 16 bytes)"),
     OPT_SEED,
     GPT_FLAG("--quick", NULL, gpt_opts, quick, "fewer and smaller cases"),
     GPT_FLAG("--sweep", NULL, gpt_opts, sweep, "each primitive's size or shape sweep: the vendor and auto (or one --rung) at each"),

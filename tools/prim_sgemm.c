@@ -282,11 +282,11 @@ static int sgemm_bench(gpt_bench *b)
         SG(64, 64, 64, "batched", 0, 0, 0, 1024),     SG(128, 128, 128, "batched", 1, 0, 0, 256)};
     const int op = gpt_op_index(b->cli->ops, o); /* --op: the transposes of the case at --m/--n/--k (default NN) */
     struct sgemm_bench given = SG(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, NULL,
-                                  op > 0 ? op >> 1 : 0, op > 0 ? op & 1 : 0, 0, 1);
+                                  op > 0 ? op >> 1 : 0, op > 0 ? op & 1 : 0, (int)o->ld_pad, o->batch > 1 ? o->batch : 1);
     struct sgemm_bench *cases = full;
     int ncases = 4, fails = 0;
     if (o->sweep) cases = sweep, ncases = (int)(sizeof sweep / sizeof sweep[0]);
-    else if (o->m > 0 || o->n > 0 || o->k > 0 || op >= 0) cases = &given, ncases = 1;
+    else if (o->m > 0 || o->n > 0 || o->k > 0 || op >= 0 || o->batch > 0 || o->ld_pad > 0) cases = &given, ncases = 1;
     else if (o->quick) cases = quick, ncases = 2;
     for (int i = 0; i < ncases; i++) fails += gpt_bench_case(b, &hooks, &cases[i]);
     return fails;
