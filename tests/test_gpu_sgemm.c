@@ -221,6 +221,9 @@ int main(int argc, char **argv)
             CHECK(run(h, r, t & 1, t >> 1, 96, 80, 72, 2.f, -1.f, 4, 0, 0, seed++) == 0);
             /* beta == 0 with C full of NaN (C must not be read) and an unaligned C */
             CHECK(run(h, r, t & 1, t >> 1, 50, 70, 90, 0.5f, 0.f, 2, 3, 0, seed++) == 0);
+            /* the last tile row starts 124 rows before its tile (gp_sg_across_origin) and shares them with the tile row
+             * above: with beta != 0 a row stored twice would be wrong; B's last tile column mostly past n */
+            CHECK(run(h, r, t & 1, t >> 1, 260, 200, 40, 1.5f, -0.5f, 0, 0, 0, seed++) == 0);
         }
         /* k == 0 (C = beta * C) and alpha == 0 (A, B not read), beta == 0 (zeros, NaN C not read) */
         CHECK(run(h, r, 0, 0, 37, 41, 0, 1.f, 2.f, 1, 0, 0, seed++) == 0);
@@ -248,6 +251,7 @@ int main(int argc, char **argv)
             CHECK(run(h, 10, t & 1, t >> 1, 96, 80, 72, 2.f, -1.f, 4, 0, 0, seed++) == 0);
             CHECK(run(h, 10, t & 1, t >> 1, 300, 520, 100, 1.f, 0.f, 1, 0, 0, seed++) == 0);
             CHECK(run(h, 10, t & 1, t >> 1, 256, 512, 64, 1.f, 0.f, 0, 0, 0, seed++) == 0); /* whole tiles */
+            CHECK(run(h, 10, t & 1, t >> 1, 260, 200, 40, 1.5f, -0.5f, 0, 0, 0, seed++) == 0); /* shifted last tile row */
             if (!small_env) CHECK(run(h, 10, t & 1, t >> 1, 1000, 1000, 1000, 1.f, 1.f, 0, 0, 1, seed++) == 0);
         }
         CHECK(run(h, 10, 0, 0, 37, 41, 0, 1.f, 2.f, 1, 0, 0, seed++) == 0);

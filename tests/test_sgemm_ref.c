@@ -148,11 +148,13 @@ int main(void)
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1024, 1024, 16384, 1, ws), 0);
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 256, 256, 65536, 1, ws), 0);
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 256, 256, 65536, 1, (size_t)10 << 18), 3); /* 20 blocks: under 3/4 */
-        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 128, 8192, 8192, 0, ws), gp__sgemm_r10_pick(NULL, 128, 8192, 8192, 0));
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 128, 8192, 8192, 0, ws), 2);       /* rows off 16 bytes: 128x128 slices */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 8192, 128, 8192, 1, ws), 2);        /* n < 256: 64 x 4 (the swap wins) */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 64, 64, 65536, 1, ws), 4);          /* m < 128 */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 512, 512, 4096, 1, ws), 2);         /* 16 tiles of 128x128 x 16 slices */
-        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 512, 512, 4096, 0, ws), 4);         /* rows off 16 bytes: 64x64 */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 512, 512, 4096, 0, ws), 2);         /* rows off 16 bytes: 4-byte row copies */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1024, 1024, 1025, 0, ws), 3);       /* slices of 288 for 1025 / 4 */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1024, 1024, 1025, 1, ws), 2);       /* 16-byte rows: as before */
         /* 128x128 tiles in one wave of k-slices (>= 90% of 264 slots) */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1024, 1024, 1024, 1, ws), 2);       /* 64 tiles x 4 */
         CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 1024, 1024, 1024, 2, ws), 4);
@@ -160,7 +162,7 @@ int main(void)
         CHECK_EQ_INT(gp__sgemm_r11_slices(NULL, 1000, 1000, 1000, 2, ws), 4);
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 768, 768, 768, 1, ws), 3);          /* 36 tiles x 3: 41% */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1536, 1536, 1536, 1, ws), 3);       /* 144 tiles: no split */
-        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1000, 1000, 1000, 0, ws), 3);       /* rows off 16 bytes */
+        CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 1000, 1000, 1000, 0, ws), 2);       /* rows off 16 bytes: slices of 256 */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 4096, 4096, 4096, 1, ws), 0);       /* no split: rung 10's rule */
         CHECK_EQ_INT(gp__sgemm_r11_pick(NULL, 3000, 3000, 3000, 1, ws), 3);
         /* the swap: C^T (n x m) in 128x256 k-slices where m x n cannot take them (n < 256) */
@@ -206,7 +208,7 @@ int main(void)
         CHECK(pl.cfg == 3);
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1025, 1025, 1025, 0, -1, 0, ws, &pl), 1);
         CHECK(pl.cfg == 3 && pl.tiles == 153 && pl.ctas == 528);                /* 9945 k-steps / 17 >= 528 */
-        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1000, 1000, 1000, 0, -1, 0, ws, &pl), 0); /* 3 slices: 384 blocks, 97% */
+        CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1000, 1000, 1000, 0, -1, 0, ws, &pl), 0); /* 128x128 slices (4-byte rows) */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 1000, 1000, 1000, 1, -1, 0, ws, &pl), 0); /* 16-byte rows: 128x128 slices */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4097, 4097, 4097, 0, -1, 0, ws, &pl), 0); /* 2145 blocks: 16.25 per SM */
         CHECK_EQ_INT(gp__sgemm_r12_plan(NULL, 4097, 4097, 4097, 0, -1, 1, ws, &pl), 1);

@@ -77,7 +77,12 @@
 // consecutive elements (gp_sg_cp_loader_rows), instead of the float4 layout's four 4-byte copies per thread 16 bytes
 // apart (ncu at 2049x2047x2051: 2.1-way shared-store conflicts, 7.1 of 32 bytes used per sector, 15% more
 // instructions; results/h100-2026-11-24c/call4): 2048^3 with ld + 3 0.820x -> 0.933x, 4097^3 0.840x -> 0.941x
-// cublasSgemm (call5). The other configurations keep the fall-back (the rule gives unaligned rows configuration 3 or 4).
+// cublasSgemm (call5). Session 20: configuration 2 too (rung 11's 128x128 k-slices), see 11_splitk.cu; 0, 1 and 4 keep
+// the fall-back (the rule gives unaligned rows configuration 2, 3 or 4).
+// Session 20 (sgemm_async.cuh, gp_sg_past_edge; results/h100-2026-11-25): tiles reaching past the matrix's edge no longer
+// take the loaders' guarded path at every k-step (direct operands copy elements inside into the cells past the edge,
+// an across A shifts its last tile row to end on the edge): 2048x2040x2048 0.854x -> 0.972x, 1000^3 0.85x -> 0.94x,
+// 3000^3 0.977x -> 1.009x, 4096^3 0.975x -> 0.981x, 8192^3 1.000x -> 0.997x, 2048^3 TT 0.997x -> 0.987x (call5/call6).
 #include "sgemm_async.cuh"
 
 extern "C" const char *gp__sgemm_r10_config_name(int cfg)
@@ -118,7 +123,7 @@ extern "C" gp_status gp__sgemm_r10_run(cudaStream_t s, const gp_sgemm_args *p, i
     switch (cfg) {
     case 0: return gp_sg_async_launch<128, 256, 16, 4, 2, 2, 4, 3, 1, true>(s, p, 8);
     case 1: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1, true>(s, p, 8);
-    case 2: return gp_sg_async_launch<128, 128, 32, 4, 2, 2, 2, 2, 2, true>(s, p, 8);
+    case 2: return gp_sg_async_launch<128, 128, 32, 4, 2, 2, 2, 2, 2, true, true>(s, p, 8); /* rows off 16 B: 4-byte rows */
     case 3: return gp_sg_async_launch<128, 64, 16, 4, 1, 2, 2, 3, 4, true, true>(s, p, 8); /* rows off 16 B: 4-byte rows */
     case 5: return gp_sg_async_launch<128, 256, 32, 4, 2, 2, 4, 2, 1, false>(s, p, 8);
     default: return gp_sg_async_launch<64, 64, 32, 4, 2, 1, 1, 3, 3, true>(s, p, 8);

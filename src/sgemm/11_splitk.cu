@@ -55,6 +55,10 @@
 //   0.952x). Sweep (call 10 against call 8): 1024^3 0.966x -> 0.982x, 1000^3 TT 0.856x -> 0.869x; 512x512x4096
 //   0.681x -> 0.888x (call10/configs.txt); 1000^3 NN 0.872x -> 0.852x (the one shape measured slower). Rows off 16 bytes keep
 //   configuration 3 (configuration 2 has no 4-byte row copies).
+// Session 20: configuration 2 has the 4-byte row copies now, and rows off 16 bytes take its slices where they are
+// within 5% of k / s long (results/h100-2026-11-25/call5, against the library before): 1000^3 with ld + 1 0.89x -> 0.94x,
+// 512x512x4096 with ld + 1 0.578x -> 0.94x, 128x8192x8192 with ld + 1 0.81x -> 0.88x (both with the edge loaders of
+// sgemm_async.cuh); 1024x1024x1025 (slices of 288 for 257, rung 13's main product at 1025^3) stays on stream-k.
 #include "sgemm_async.cuh"
 
 #define GP_SPLITK_MIN_K 256  /* shortest k-slice: 8 k-steps of BK 32 */
@@ -250,11 +254,15 @@ extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t 
         const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 0, ws_bytes);
         if (s >= 2 && 4 * s * tiles >= 3 * sms) return 0;
     }
-    /* configuration 2's 128x128 tiles where its k-slices fill >= 90% of one wave (1024^3: 64 tiles x 4 slices) */
-    if (vec && m >= r10_tile_m[2] && n >= r10_tile_n[2]) {
+    /* configuration 2's 128x128 tiles where its k-slices fill >= 90% of one wave (1024^3: 64 tiles x 4 slices); rows
+     * off 16 bytes too (its 4-byte row loader) where the slices, whole k-steps of 32, are within 5% of k / s long:
+     * 1000^3 with ld + 1 0.892x -> 0.915x, 512x512x4096 with ld + 1 0.578x -> 0.942x, but 1024x1024x1025 (slices of 288
+     * for 257) 0.813x -> 0.797x at 1025^3 (results/h100-2026-11-25/call3) */
+    if (m >= r10_tile_m[2] && n >= r10_tile_n[2]) {
         const int64_t tiles = gp__sgemm_r10_tiles(2, m, n), slots = sms * r10_per_sm[2];
         const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 2, ws_bytes);
-        if (s >= 2 && 10 * s * tiles >= 9 * slots) return 2;
+        const int even = s >= 2 && 20 * ((gp_ceil_div(k, s) + 31) / 32 * 32) * s <= 21 * k;
+        if (s >= 2 && 10 * s * tiles >= 9 * slots && (vec || even)) return 2;
     }
     return gp__sgemm_r10_pick(dev, m, n, k, vec);
 }

@@ -194,7 +194,9 @@ extern "C" int gp__sgemm_r12_plan(const gp_device_info *dev, int64_t m, int64_t 
         const int64_t s11 = gp__sgemm_r11_slices(dev, m, n, k, c11, ws_bytes);
         if (s11 >= 2) {
             const int64_t blocks = gp__sgemm_r10_tiles(c11, m, n) * s11;
-            if (c11 <= 2) return 0; /* 128x256 or 128x128 in one wave of k-slices: measured faster */
+            /* 128x256 or 128x128 in one wave of k-slices: measured faster; 128x128 with rows off 16 bytes (4-byte row
+             * copies, session 20) only where its slices load the SMs evenly, as 128x64 below */
+            if (c11 == 0 || (c11 == 2 && vec)) return 0;
             /* rows off 16 bytes whose k-slices load the SMs evenly: rung 11 (1000^3 with ld + 1, 384 blocks: 0.888x
              * against stream-k's 0.767x; 1025^3, 612 blocks: 0.715x against 0.787x; judgement between the two) */
             if (!vec && 100 * blocks >= GP_SK_SPLIT_FILL_PCT * gp_ceil_div(blocks, sms) * sms) return 0;

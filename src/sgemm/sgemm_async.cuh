@@ -37,9 +37,17 @@ __device__ __forceinline__ void gp_sg_copy_run(float *s, int sstep, const float 
 }
 
 /* One operand's tile loader: S[kk*LDS + x] = X(k0 + kk, x0 + x), kk < BK, x < W (see sgemm_common.cuh).
- * Each k-step takes a fast path without predicates where the whole copy is inside the matrix (every
- * k-step but the last one when K % BK != 0, every block but those on the edge), else the guarded path
- * whose copies read only elements inside the matrix and zero the shared cells outside it. */
+ * Each k-step whose k range is inside the matrix (every k-step but the last one when K % BK != 0) takes a path
+ * without a predicate per copy; the last one takes the guarded path, whose copies read only elements inside the
+ * matrix and zero the shared cells outside it.
+ * gp_sg_past_edge: the guarded path in a tile reaching past the matrix's edge (threads past the edge storing zeros
+ * while their warp copies) made its block 14-34% slower, and in one wave that block is the kernel's time (2048 x n x
+ * 2048: n = 1792 0.318 ms, 1800 0.427, 2040 0.4075, 2048 0.359; results/h100-2026-11-24h/call14). So a "direct"
+ * loader fills the cells past the edge with copies of the tile's first float4 or column instead (changed in init():
+ * the main loop is the same code): row i of C reads only row i of op(A) and column j only column j of op(B), so those
+ * cells reach only rows and columns of C past its edge, which are never stored. An "across" A shifts its last tile
+ * row instead (gp_sg_across_origin). Measured against the loaders before (results/h100-2026-11-25, call5):
+ * 2048x2040x2048 0.854x -> 0.972x cublasSgemm, 1000^3 NN 0.85x -> 0.94x, TN 0.89x -> 1.00x, TT 0.875x -> 0.92x. */
 template <int BK, int W, int LDS, int NT, bool DIRECT>
 struct gp_sg_cp_loader;
 
@@ -64,6 +72,11 @@ struct gp_sg_cp_loader<BK, W, LDS, NT, true> {
         xbytes = rem >= 4 ? 16 : rem > 0 ? (int)rem * 4 : 0;
         src = P + (int64_t)kk0 * ld + x0 + x;
         soff = kk0 * LDS + x;
+        if (rem <= 0) { /* a float4 wholly past the edge: copy the tile's first one instead (see gp_sg_past_edge) */
+            const int64_t first = X - x0;
+            xbytes = first >= 4 ? 16 : (int)first * 4;
+            src = P + (int64_t)kk0 * ld + x0;
+        }
     }
     __device__ __forceinline__ void load(float *S) /* then steps to the next k-step */
     {
@@ -163,8 +176,8 @@ struct gp_sg_cp_loader_rows {
         const int x = tid % W;
         kk0 = tid / W;
         ld = ld_; K = K_; k0 = 0;
-        inside = x0 + x < X;
-        src = P + (int64_t)kk0 * ld + x0 + x;
+        inside = true; /* a column past the edge copies the tile's first column instead (see gp_sg_past_edge) */
+        src = P + (int64_t)kk0 * ld + (x0 + x < X ? x0 + x : x0);
         soff = kk0 * LDS + x;
     }
     __device__ __forceinline__ void load(float *S)
@@ -355,6 +368,25 @@ __device__ __forceinline__ void gp_sg_async_epilogue(const gp_sg_one &p, const f
     }
 }
 
+/* gp_sg_store4 for rows ilo <= i < m only (rows before ilo are the tile before's, see gp_sg_across_origin). */
+template <typename P>
+__device__ __forceinline__ void gp_sg_store4_rows(const P &p, int64_t ilo, int64_t i, int64_t j, float4 v)
+{
+    if (i < ilo || i >= p.m) return;
+    gp_sg_store4_row(p, i, j, v);
+}
+
+/* gp_sg_past_edge for A copied "across" (as stored, rows along m), whose loader would take the guarded path for rows
+ * past m: the last tile row starts at m - BM instead, so that it ends on the edge and every row it loads lies inside;
+ * the rows it shares with the tile row before are that one's to store. Only where m >= BM. The same for B transposed
+ * (rows along n) was measured faster at 1000^3 NT (0.979x against 0.898x) but ptxas then bunched the fragment loads of
+ * the NT kernel's main loop (41 of 90 LDS.128 back to back, 0 before) and 2048^3 NT ran 0.923x against 0.956x
+ * (results/h100-2026-11-25/call4): not done. */
+__device__ __forceinline__ int64_t gp_sg_across_origin(int64_t x0, int W, int64_t X, bool across)
+{
+    return across && x0 + W > X && X >= W ? X - W : x0;
+}
+
 template <int BM, int BN, int BK, int WARPS_M, int WARPS_N, int WMI, int WNI, int STAGES, int MINB, bool A_DIRECT,
           bool B_DIRECT, bool PIPE, bool BATCHED = true, bool ROWS = false>
 __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
@@ -368,7 +400,12 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
     const int lm = lane / 8, ln = lane % 8;
     int64_t tm, tn;
     gp_sg_tile_of(blockIdx.x, (p.m + BM - 1) / BM, (p.n + BN - 1) / BN, group_m, tm, tn);
-    const int64_t i0 = tm * BM, j0 = tn * BN;
+    const int64_t ilo = tm * BM, j0 = tn * BN; /* the block's tile of C: rows from ilo */
+    /* the rows it computes: a last tile row ending on the edge where A is "across" (gp_sg_across_origin); not in the
+     * batched NT kernels: there ptxas bunched the fragment loads of the main loop (47 of 90 LDS.128 back to back, 0
+     * without), and 1024x1024x16384 NT (128x256 k-slices) ran 0.909x against 0.938x (results/h100-2026-11-25/call5) */
+    constexpr bool SHIFT = !A_DIRECT && (B_DIRECT || !BATCHED);
+    const int64_t i0 = gp_sg_across_origin(ilo, BM, p.m, SHIFT);
 
     float acc[4 * WMI][4 * WNI];
     gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, PIPE, ROWS>(
@@ -379,9 +416,11 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
     for (int r = 0; r < 4 * WMI; r++) {
         const int64_t i = i0 + wm0 + (r / 4) * 16 + lm * 4 + r % 4;
 #pragma unroll
-        for (int ni = 0; ni < WNI; ni++)
-            gp_sg_store4(p, i, j0 + wn0 + ni * 32 + ln * 4,
-                         make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]));
+        for (int ni = 0; ni < WNI; ni++) {
+            const float4 v = make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]);
+            if (!SHIFT) gp_sg_store4(p, i, j0 + wn0 + ni * 32 + ln * 4, v); /* i0 == ilo */
+            else gp_sg_store4_rows(p, ilo, i, j0 + wn0 + ni * 32 + ln * 4, v);
+        }
     }
 }
 

@@ -69,11 +69,10 @@ __device__ __forceinline__ void gp_sg_store(const P &p, int64_t i, int64_t j, fl
     }
 }
 
-/* Four consecutive elements C[i][j..j+3]: one 16-byte access when C allows it and all four are inside. */
+/* Four consecutive elements C[i][j..j+3] of a row i < m: one 16-byte access when C allows it and all four are inside. */
 template <typename P>
-__device__ __forceinline__ void gp_sg_store4(const P &p, int64_t i, int64_t j, float4 v)
+__device__ __forceinline__ void gp_sg_store4_row(const P &p, int64_t i, int64_t j, float4 v)
 {
-    if (i >= p.m) return;
     if (p.vec_c && j + 3 < p.n) {
         float4 *c = reinterpret_cast<float4 *>(p.C + i * p.ldc + j);
         float4 o;
@@ -91,6 +90,14 @@ __device__ __forceinline__ void gp_sg_store4(const P &p, int64_t i, int64_t j, f
         gp_sg_store(p, i, j + 2, v.z);
         gp_sg_store(p, i, j + 3, v.w);
     }
+}
+
+/* Four consecutive elements C[i][j..j+3], guarded. */
+template <typename P>
+__device__ __forceinline__ void gp_sg_store4(const P &p, int64_t i, int64_t j, float4 v)
+{
+    if (i >= p.m) return;
+    gp_sg_store4_row(p, i, j, v);
 }
 
 /* Scalar tile load: S[kk*LDS + x] = X(k0 + kk, x0 + x) for kk < BK, x < W, zero outside K x X.
