@@ -368,6 +368,14 @@ __device__ __forceinline__ void gp_sg_async_epilogue(const gp_sg_one &p, const f
     }
 }
 
+/* blockIdx.y as the compiler cannot see it is (so a view computed from it after the main loop is not the one before) */
+__device__ __forceinline__ unsigned gp_sg_opaque_ctaid_y()
+{
+    unsigned z;
+    asm volatile("mov.u32 %0, %%ctaid.y;" : "=r"(z));
+    return z;
+}
+
 /* gp_sg_store4 for rows ilo <= i < m only (rows before ilo are the tile before's, see gp_sg_across_origin). */
 template <typename P>
 __device__ __forceinline__ void gp_sg_store4_rows(const P &p, int64_t ilo, int64_t i, int64_t j, float4 v)
@@ -412,16 +420,24 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
         acc, smem, p.A, p.lda, p.vec_a != 0, p.m, p.B, p.ldb, p.vec_b != 0,
         B_DIRECT && p.vec_b == 2 ? (p.n + BN - 1) / BN * BN : p.n, p.k, i0, j0); /* vec_b 2: whole tiles of B */
 
+    /* C = alpha acc + beta C, from the thread's accumulators (pe: the matrix's view) */
+    auto store = [&](const gp_sg_one &pe) {
 #pragma unroll
-    for (int r = 0; r < 4 * WMI; r++) {
-        const int64_t i = i0 + wm0 + (r / 4) * 16 + lm * 4 + r % 4;
+        for (int r = 0; r < 4 * WMI; r++) {
+            const int64_t i = i0 + wm0 + (r / 4) * 16 + lm * 4 + r % 4;
 #pragma unroll
-        for (int ni = 0; ni < WNI; ni++) {
-            const float4 v = make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]);
-            if (!SHIFT) gp_sg_store4(p, i, j0 + wn0 + ni * 32 + ln * 4, v); /* i0 == ilo */
-            else gp_sg_store4_rows(p, ilo, i, j0 + wn0 + ni * 32 + ln * 4, v);
+            for (int ni = 0; ni < WNI; ni++) {
+                const float4 v = make_float4(acc[r][4 * ni], acc[r][4 * ni + 1], acc[r][4 * ni + 2], acc[r][4 * ni + 3]);
+                if (!SHIFT) gp_sg_store4(pe, i, j0 + wn0 + ni * 32 + ln * 4, v); /* i0 == ilo */
+                else gp_sg_store4_rows(pe, ilo, i, j0 + wn0 + ni * 32 + ln * 4, v);
+            }
         }
-    }
+    };
+    /* the batched 128x64 and 64x64 kernels take their matrix's view once more, from the parameter: with the view of the
+     * main loop kept for the epilogue (C, ldc, alpha, beta in registers through the loop) they spilled in the loop (6
+     * LDL per k-tile at 128 registers, none this way); the batched 128x128 kernels spilled more this way */
+    if constexpr (BATCHED && MINB >= 3) store(gp_sg_view(pz, gp_sg_opaque_ctaid_y()));
+    else store(p);
 }
 
 /* The kernel of configuration (BM, ..., MINB) for the call's transposes (ROWS: direct operands in 4-byte copies). */
