@@ -25,6 +25,10 @@
 // aligned plan then cuts k (1025^3 0.686x, 1000^3 with ld + 1 0.755x against 0.895x, call5): the rule's 1536.
 // Not kept (scripts/experiments/sgemm-peel/NOTES.md): C through shared memory where its rows are off 16 bytes, an
 // aligned temporary C (no gain), more k ranges for the edges (no gain).
+// Session 20 (results/h100-2026-11-25): the lanes-along-l edge keeps 16 loads per thread in flight instead of 4 (1 x 2047
+// x 2051: 26.3 -> 13.6 us): 2049x2047x2051 0.884x -> 0.910x, 2049x2048x2048 0.965x -> 0.994x, 1025^3 0.823x -> 0.85x
+// (call8/call9). At 1025^3 (ncu, call8) the main product takes 57 us in 4 k-slices, their sum 9.2, the edges 8.5 and 8.2,
+// cuBLAS 68.7 in one kernel of 64x64 tiles.
 // Next: both edges in one launch (each launch and counter memset costs ~3 us at 1025^3); whole-tile loads for A^T
 // (ta) and for aligned operands whose tiles end past m or n (2048x2040: 0.840x), which take no copy today.
 #include "sgemm_internal.h"

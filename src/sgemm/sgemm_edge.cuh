@@ -22,7 +22,20 @@
 #ifndef GP_EDGE_MIN_K_L
 #define GP_EDGE_MIN_K_L 256 /* ... each range at least this long */
 #endif
+#ifndef GP_EDGE_KT
 #define GP_EDGE_KT 256   /* k of Y staged in shared memory at a time by the lanes-along-k kernel */
+#endif
+#ifndef GP_EDGE_UNROLL_L
+/* loads of X each lanes-along-l thread has in flight: 16 against 4 took the 1 x 2047 x 2051 edge from 26.3 to 13.6 us
+ * and 1 x 1025 x 1025 from 11.7 to 8.5 (ncu, results/h100-2026-11-25/call8); 8 no faster than 4, 32 no faster than 16
+ * (call9) */
+#define GP_EDGE_UNROLL_L 16
+#endif
+#ifndef GP_EDGE_UNROLL_K
+/* ... each lanes-along-k thread (at most GP_EDGE_KT / 32): 16 with GP_EDGE_KT 512 was 1% faster at 1024x1025x1025 and
+ * 1% slower at 2048x2049x2048 (call9) */
+#define GP_EDGE_UNROLL_K 4
+#endif
 
 struct gp_sg_edge {
     const float *X;
@@ -75,15 +88,15 @@ __global__ void __launch_bounds__(32 * GP_EDGE_WARPS) gp_sg_edge_lanes_l(gp_sg_e
     float acc[SMAX];
 #pragma unroll
     for (int s = 0; s < SMAX; s++) acc[s] = 0.f;
-    for (int64_t kk = k0 + w; kk < k1; kk += 4 * GP_EDGE_WARPS) {
-        float xv[4];
+    for (int64_t kk = k0 + w; kk < k1; kk += GP_EDGE_UNROLL_L * GP_EDGE_WARPS) {
+        float xv[GP_EDGE_UNROLL_L];
 #pragma unroll
-        for (int u = 0; u < 4; u++) {
+        for (int u = 0; u < GP_EDGE_UNROLL_L; u++) {
             const int64_t q = kk + u * GP_EDGE_WARPS;
             xv[u] = in && q < k1 ? __ldg(x + q * e.xk) : 0.f;
         }
 #pragma unroll
-        for (int u = 0; u < 4; u++) {
+        for (int u = 0; u < GP_EDGE_UNROLL_L; u++) {
             const int64_t q = kk + u * GP_EDGE_WARPS;
             if (q < k1) {
                 const float *y = e.Y + q * e.yk;
@@ -129,15 +142,15 @@ __global__ void __launch_bounds__(32 * GP_EDGE_ROWS) gp_sg_edge_lanes_k(gp_sg_ed
         }
         __syncthreads();
         if (in) {
-            for (int q0 = 0; q0 < kt; q0 += 4 * 32) {
-                float xv[4];
+            for (int q0 = 0; q0 < kt; q0 += GP_EDGE_UNROLL_K * 32) {
+                float xv[GP_EDGE_UNROLL_K];
 #pragma unroll
-                for (int u = 0; u < 4; u++) {
+                for (int u = 0; u < GP_EDGE_UNROLL_K; u++) {
                     const int q = q0 + u * 32 + lane;
                     xv[u] = q < kt ? __ldg(x + t0 + q) : 0.f;
                 }
 #pragma unroll
-                for (int u = 0; u < 4; u++) {
+                for (int u = 0; u < GP_EDGE_UNROLL_K; u++) {
                     const int q = q0 + u * 32 + lane;
                     if (q < kt)
 #pragma unroll
