@@ -3,8 +3,9 @@
 # (gp_sg_past_edge in sgemm_async.cuh) against the previous build, both carried as prebuilt/ab.tar.xz
 # (old/: libgpuprim.so.0 at 73cd88c; new/ (and any other VERSIONS): this tree's, and test_gpu_sgemm; every folder has
 # this tree's gpuprim, whose bench takes --ld-pad and --batch).
-# Steps (STEPS): ab (old and new alternating, auto, at SHAPES), cfg (new: every configuration of rungs 10-13 at
-# CFG_SHAPES), sweep (new), test (new test_gpu_sgemm), san (memcheck / racecheck of rungs MEMCHECK_RUNGS).
+# Steps (STEPS): ab (VERSIONS alternating, auto, at SHAPES m,n,k,op[,ld pad[,batch]]), cfg (new: every configuration of
+# rungs 10-13 at CFG_SHAPES), ncu (new: each kernel's median time at NCU_SHAPES), sweep (new), test (new test_gpu_sgemm),
+# san (memcheck / racecheck of rungs MEMCHECK_RUNGS / RACECHECK_RUNGS).
 set -uo pipefail
 OUT=${1:?usage: ab.sh OUT}
 mkdir -p "$OUT"
@@ -17,11 +18,11 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,
 run() { local v=$1; shift; LD_LIBRARY_PATH=/tmp/ab/$v timeout 120 /tmp/ab/$v/gpuprim "$@"; }
 if has ab; then
   for s in ${SHAPES:-1000,1000,1000,NN 1000,1000,1000,TT 2048,2040,2048,NN 1025,1025,1025,NN 4096,4096,4096,NN 2048,2048,2048,NN 3000,3000,3000,NN 1000,1000,1000,TN 1000,1000,1000,NT}; do
-    IFS=, read -r m n k op pad <<<"$s"
+    IFS=, read -r m n k op pad batch <<<"$s"
     for round in 1 2; do
       for v in ${VERSIONS:-old new}; do
         echo "== $v round $round" >>"$OUT/ab.txt"
-        run $v bench sgemm -r auto --op "$op" --m "$m" --n "$n" --k "$k" --ld-pad "${pad:-0}" >>"$OUT/ab.txt" 2>&1
+        run $v bench sgemm -r auto --op "$op" --m "$m" --n "$n" --k "$k" --ld-pad "${pad:-0}" --batch "${batch:-1}" >>"$OUT/ab.txt" 2>&1
       done
     done
   done
@@ -47,6 +48,25 @@ if has cfg; then
     run new bench sgemm -r auto --op "$op" --m "$m" --n "$n" --k "$k" --ld-pad "$pad" --batch "$batch" >>"$OUT/cfg.txt" 2>&1
   done
   grep -E "^sgemm |vendor\)|  1[0-3] |auto" "$OUT/cfg.txt" | grep -v "^\[" | cut -c1-110
+fi
+if has ncu; then # each kernel's time in one call of the new library per shape (ncu, clocks as they are)
+  for s in ${NCU_SHAPES:-1025,1025,1025 2049,2047,2051}; do for v in ${NCU_VERSIONS:-new}; do
+    IFS=, read -r m n k <<<"$s"
+    LD_LIBRARY_PATH=/tmp/ab/$v timeout 200 ncu --clock-control none --csv --page raw --metrics gpu__time_duration.sum \
+      /tmp/ab/$v/gpuprim bench sgemm -r auto --reps 10 --m "$m" --n "$n" --k "$k" >"$OUT/ncu-$v-$m.csv" 2>"$OUT/ncu-$v-$m.err"
+    python3 - "$OUT/ncu-$v-$m.csv" "$v $s" <<'PY'
+import csv, sys, collections
+rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 5]
+h = rows[0]; ki = h.index("Kernel Name"); ti = h.index("gpu__time_duration.sum")
+d = collections.OrderedDict()
+for r in rows[2:]:
+    try: d.setdefault(r[ki].split("(")[0][:70] + " " + r[h.index("Grid Size")], []).append(float(r[ti].replace(",", "")))
+    except ValueError: pass
+print("auto", sys.argv[2])
+for k, v in d.items():
+    if v: print("  %8.2f us x%-4d %s" % (sorted(v)[len(v) // 2] / 1000, len(v), k))
+PY
+  done; done
 fi
 if has sweep; then
   run new bench --sweep sgemm --json "$OUT/sweep-sgemm.json" >"$OUT/sweep-sgemm.txt" 2>&1
