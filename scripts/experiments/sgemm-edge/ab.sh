@@ -54,18 +54,7 @@ if has ncu; then # each kernel's time in one call of the new library per shape (
     IFS=, read -r m n k <<<"$s"
     LD_LIBRARY_PATH=/tmp/ab/$v timeout 200 ncu --clock-control none --csv --page raw --metrics gpu__time_duration.sum \
       /tmp/ab/$v/gpuprim bench sgemm -r auto --reps 10 --m "$m" --n "$n" --k "$k" >"$OUT/ncu-$v-$m.csv" 2>"$OUT/ncu-$v-$m.err"
-    python3 - "$OUT/ncu-$v-$m.csv" "$v $s" <<'PY'
-import csv, sys, collections
-rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 5]
-h = rows[0]; ki = h.index("Kernel Name"); ti = h.index("gpu__time_duration.sum")
-d = collections.OrderedDict()
-for r in rows[2:]:
-    try: d.setdefault(r[ki].split("(")[0][:70] + " " + r[h.index("Grid Size")], []).append(float(r[ti].replace(",", "")))
-    except ValueError: pass
-print("auto", sys.argv[2])
-for k, v in d.items():
-    if v: print("  %8.2f us x%-4d %s" % (sorted(v)[len(v) // 2] / 1000, len(v), k))
-PY
+    python3 scripts/ncu_kernel_times.py "$OUT/ncu-$v-$m.csv" "$v $s"
   done; done
 fi
 if has sweep; then

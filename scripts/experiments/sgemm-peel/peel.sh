@@ -48,18 +48,7 @@ if has ncu; then # each kernel's time in one forced rung-13 call per shape (ncu,
     for r in ${NCU_RUNGS:-13 12}; do
       timeout 200 ncu --clock-control none --csv --page raw --metrics gpu__time_duration.sum -k regex:"gp_sg|sgemm_" \
         $B/gpuprim bench sgemm -r $r --reps 10 --m "$m" --n "$n" --k "$k" >"$OUT/ncu-$r-$m.csv" 2>"$OUT/ncu-$r-$m.err"
-      python3 - "$OUT/ncu-$r-$m.csv" "$r $s" <<'PY'
-import csv, sys, collections
-rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 5]
-h = rows[0]; ki = h.index("Kernel Name"); ti = h.index("gpu__time_duration.sum")
-d = collections.OrderedDict()
-for r in rows[2:]:
-    try: d.setdefault(r[ki].split("(")[0][:60] + " " + r[h.index("Grid Size")], []).append(float(r[ti].replace(",", "")))
-    except ValueError: pass
-print("rung", sys.argv[2])
-for k, v in d.items():
-    if v: print("  %8.2f us x%-4d %s" % (sum(v) / len(v) / 1000, len(v), k))
-PY
+      python3 scripts/ncu_kernel_times.py "$OUT/ncu-$r-$m.csv" "rung $r $s"
     done
   done
 fi
