@@ -97,6 +97,17 @@ int main(void)
     {
         char *ok1[] = {"map", "--rung", "4"};
         CHECK_EQ_INT(check(&gpt_cmd_verify, 3, ok1), 0);
+        /* --batch and --ld-pad: one sgemm case only */
+        char *sg_batch[] = {"sgemm", "--batch", "32", "--ld-pad", "1", "--m", "256"};
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 7, sg_batch), 0);
+        char *all_batch[] = {"--batch", "2"};                              /* every primitive */
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 2, all_batch), GPT_EXIT_USAGE);
+        char *map_pad[] = {"map", "sgemm", "--ld-pad", "1"};
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 4, map_pad), GPT_EXIT_USAGE);
+        char *sweep_batch[] = {"sgemm", "--sweep", "--batch", "4"};
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 4, sweep_batch), GPT_EXIT_USAGE);
+        char *batch0[] = {"sgemm", "--batch", "0"};
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 3, batch0), GPT_EXIT_USAGE);
         char *ok2[] = {"map", "reduce", "--rung", "float4"}; /* reduce has no rung 'float4' */
         CHECK_EQ_INT(check(&gpt_cmd_verify, 4, ok2), GPT_EXIT_USAGE);
         char *bad_rung[] = {"map", "--rung", "99"};

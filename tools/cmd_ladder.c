@@ -101,6 +101,12 @@ int gpt_check_ladder_args(const gpt_command *cmd, const char **words, int nwords
     }
     if (!rc && o->op && !takes_op)
         rc = gpt_usage_error(cmd, "--op: none of the primitives named has variants (see 'gpuprim list')");
+    if (!rc && (o->batch > 0 || o->ld_pad > 0)) { /* one sgemm case's shape: not other primitives', nor the sweep's */
+        for (int i = 0; i < gpt_prim_count && !rc; i++)
+            if ((*selected >> i & 1u) && gpt_prims[i]->prim != GP_PRIM_SGEMM)
+                rc = gpt_usage_error(cmd, "--batch and --ld-pad apply to sgemm only ('bench sgemm'), not to %s", gpt_prims[i]->name);
+        if (!rc && o->sweep) rc = gpt_usage_error(cmd, "--batch and --ld-pad set one sgemm case; the sweep has its own");
+    }
     return rc;
 }
 
