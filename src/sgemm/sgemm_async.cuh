@@ -168,7 +168,6 @@ struct gp_sg_cp_loader_rows {
     const float *src;
     int64_t ld, K, k0;
     int kk0, soff;
-    bool inside; /* this thread's column is inside the matrix */
 
     __device__ __forceinline__ void init(const float *P, int64_t ld_, int64_t K_, int64_t x0, int64_t X, int tid, bool v)
     {
@@ -176,13 +175,12 @@ struct gp_sg_cp_loader_rows {
         const int x = tid % W;
         kk0 = tid / W;
         ld = ld_; K = K_; k0 = 0;
-        inside = true; /* a column past the edge copies the tile's first column instead (see gp_sg_past_edge) */
-        src = P + (int64_t)kk0 * ld + (x0 + x < X ? x0 + x : x0);
+        src = P + (int64_t)kk0 * ld + (x0 + x < X ? x0 + x : x0); /* past the edge: the tile's first column (gp_sg_past_edge) */
         soff = kk0 * LDS + x;
     }
     __device__ __forceinline__ void load(float *S)
     {
-        if (inside && k0 + BK <= K) {
+        if (k0 + BK <= K) {
             gp_sg_copy_run<ITER, 4>(S + soff, RSTEP * LDS, src, RSTEP * ld);
         } else {
             load_edge(S);
@@ -194,8 +192,8 @@ struct gp_sg_cp_loader_rows {
     {
 #pragma unroll
         for (int it = 0; it < ITER; it++) {
-            /* outside the matrix: zeroed in place, no global address touched */
-            if (inside && k0 + kk0 + it * RSTEP < K) gp_cp_async4_full(S + soff + it * RSTEP * LDS, src + (int64_t)it * RSTEP * ld);
+            /* past k: zeroed in place, no global address touched */
+            if (k0 + kk0 + it * RSTEP < K) gp_cp_async4_full(S + soff + it * RSTEP * LDS, src + (int64_t)it * RSTEP * ld);
             else S[soff + it * RSTEP * LDS] = 0.f;
         }
     }
