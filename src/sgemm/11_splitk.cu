@@ -220,6 +220,9 @@ extern "C" void gp__sgemm_r10_tile(int cfg, int *bm, int *bn, int *per_sm)
     *per_sm = ok ? r10_per_sm[cfg] : 0;
 }
 
+/* The length of each of s k-slices of k: whole k-steps (a multiple of 32 also keeps 16-byte alignment along k). */
+static int64_t r11_kslice(int64_t k, int64_t s) { return (gp_ceil_div(k, s) + 31) / 32 * 32; }
+
 extern "C" int64_t gp__sgemm_r11_slices(const gp_device_info *dev, int64_t m, int64_t n, int64_t k, int cfg,
                                         size_t ws_bytes)
 {
@@ -261,7 +264,7 @@ extern "C" int gp__sgemm_r11_pick(const gp_device_info *dev, int64_t m, int64_t 
     if (m >= r10_tile_m[2] && n >= r10_tile_n[2]) {
         const int64_t tiles = gp__sgemm_r10_tiles(2, m, n), slots = sms * r10_per_sm[2];
         const int64_t s = gp__sgemm_r11_slices(dev, m, n, k, 2, ws_bytes);
-        const int even = s >= 2 && 20 * ((gp_ceil_div(k, s) + 31) / 32 * 32) * s <= 21 * k;
+        const int even = 20 * r11_kslice(k, s) * s <= 21 * k;
         if (s >= 2 && 10 * s * tiles >= 9 * slots && (vec || even)) return 2;
     }
     return gp__sgemm_r10_pick(dev, m, n, k, vec);
@@ -303,8 +306,7 @@ extern "C" gp_status gp__sgemm_r11_run(gp_ctx *ctx, const gp_sgemm_args *p)
     slices = p->batch == 1 ? gp__sgemm_r11_slices(ctx->dev, q.m, q.n, q.k, cfg, ctx->workspace_bytes) : 1;
     ctx->ran_config = cfg;
     if (slices <= 1) return gp__sgemm_r10_run(ctx->stream, p, cfg); /* never swapped: the swap rule needs slices */
-    /* slices of whole k-steps (a multiple of 32 also keeps 16-byte alignment along k) */
-    kslice = (gp_ceil_div(q.k, slices) + 31) / 32 * 32;
+    kslice = r11_kslice(q.k, slices);
     slices = gp_ceil_div(q.k, kslice);
     q.C = (float *)ctx->workspace;
     q.ldc = q.n;
