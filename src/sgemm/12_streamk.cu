@@ -137,8 +137,8 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB) gp_sg_streamk_ke
             float acc[4 * WMI][4 * WNI];
             gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, true, ROWS>(
                 acc, smem, A_DIRECT ? p.A + k0 * p.lda : p.A + k0, p.lda, p.vec_a != 0, p.m,
-                B_DIRECT ? p.B + k0 * p.ldb : p.B + k0, p.ldb, p.vec_b != 0,
-                B_DIRECT && p.vec_b == 2 ? (p.n + BN - 1) / BN * BN : p.n, k1 - k0, tm * BM, tn * BN);
+                B_DIRECT ? p.B + k0 * p.ldb : p.B + k0, p.ldb, p.vec_b != 0, gp_sg_b_cols<BN, B_DIRECT>(p), k1 - k0,
+                tm * BM, tn * BN);
             /* the unit again, from shared memory */
             const int64_t t = unit[0], kb = unit[1], ke = unit[2], g = s_block;
             gp_sg_tile_of(t, (p.m + BM - 1) / BM, (p.n + BN - 1) / BN, sk.group_m, tm, tn);

@@ -252,6 +252,14 @@ __device__ __forceinline__ void gp_sg_tile_of(int64_t b, int64_t tiles_m, int64_
     }
 }
 
+/* The columns of B the loaders may read: vec_b 2 (rung 13's copy) has zero columns up to a multiple of 256, so a direct B
+ * is loaded in whole tiles. */
+template <int BN, bool B_DIRECT, typename P>
+__device__ __forceinline__ int64_t gp_sg_b_cols(const P &p)
+{
+    return B_DIRECT && p.vec_b == 2 ? (p.n + BN - 1) / BN * BN : p.n;
+}
+
 /* The main loop of one block: acc = op(A)[i0 .. i0+BM) x op(B)[.., j0 .. j0+BN) over k = 0 .. K, where A and B
  * point at k = 0 of the product (a k-slice's first column of op(A) / row of op(B)). Returns with every cp.async
  * of the block complete; the caller synchronises before the shared memory is written again. */
@@ -415,8 +423,7 @@ __global__ void __launch_bounds__(WARPS_M * WARPS_N * 32, MINB)
 
     float acc[4 * WMI][4 * WNI];
     gp_sg_async_mainloop<BM, BN, BK, WARPS_M, WARPS_N, WMI, WNI, STAGES, A_DIRECT, B_DIRECT, PIPE, ROWS>(
-        acc, smem, p.A, p.lda, p.vec_a != 0, p.m, p.B, p.ldb, p.vec_b != 0,
-        B_DIRECT && p.vec_b == 2 ? (p.n + BN - 1) / BN * BN : p.n, p.k, i0, j0); /* vec_b 2: whole tiles of B */
+        acc, smem, p.A, p.lda, p.vec_a != 0, p.m, p.B, p.ldb, p.vec_b != 0, gp_sg_b_cols<BN, B_DIRECT>(p), p.k, i0, j0);
 
     /* C = alpha acc + beta C, from the thread's accumulators (pe: the matrix's view) */
     auto store = [&](const gp_sg_one &pe) {
