@@ -29,8 +29,9 @@
 // x 2051: 26.3 -> 13.6 us): 2049x2047x2051 0.884x -> 0.910x, 2049x2048x2048 0.965x -> 0.994x, 1025^3 0.823x -> 0.85x
 // (call8/call9). At 1025^3 (ncu, call8) the main product takes 57 us in 4 k-slices, their sum 9.2, the edges 8.5 and 8.2,
 // cuBLAS 68.7 in one kernel of 64x64 tiles.
-// Next: both edges in one launch (each launch and counter memset costs ~3 us at 1025^3); whole-tile loads for A^T
-// (ta) and for aligned operands whose tiles end past m or n (2048x2040: 0.840x), which take no copy today.
+// Next: both edges in one launch (each launch and counter memset costs ~3 us at 1025^3); the k remainder of 1025 added
+// by the k-slices' sum, so that the main product's slices are even. (The whole-tile loads for aligned operands whose
+// tiles end past m or n were done in session 20 inside the loaders, sgemm_async.cuh: 2048x2040x2048 0.972x.)
 #include "sgemm_internal.h"
 #include "../common/util.cuh"
 #include "sgemm_edge.cuh"
