@@ -365,6 +365,8 @@ int main(int argc, char **argv)
                 CHECK(run(h, peel, t & 1, t >> 1, 300, 520, 100, 1.f, 0.f, 4, 0, 0, seed++) == 0);
                 /* edges with k cut into 4 ranges (partials added by the last block of each column group) */
                 CHECK(run(h, peel, t & 1, t >> 1, 129 + 15, 65 + 15, 1100, 0.5f, -2.f, 2, 0, 0, seed++) == 0);
+                /* both edges in one launch with different widths (3 rows, 13 columns) and ranges */
+                CHECK(run(h, peel, t & 1, t >> 1, 129 + 2, 65 + 12, 1025, 1.f, 1.f, 1, 1, 0, seed++) == 0);
                 if (!small_env) CHECK(run(h, peel, t & 1, t >> 1, 1025, 1025, 1025, 1.f, 0.5f, 1, 0, 1, seed++) == 0);
             }
         }
@@ -380,6 +382,12 @@ int main(int argc, char **argv)
         CHECK(run(h, peel, 0, 0, 641, 577, 500, 1.f, 0.f, 1, 0, 0, seed++) == 0);
         CHECK(run(h, peel, 1, 0, 641, 577, 500, 1.f, 2.f, 1, 0, 0, seed++) == 0);
         CHECK(run(h, peel, 0, 1, 129, 65, 20000, 1.f, 0.f, 0, 0, 0, seed++) == 0); /* deep k */
+        /* a workspace that holds fewer k ranges of the edges' partials than they aim at (both edges, one launch) */
+        CHECK_EQ_INT(gp_set_workspace(h, ws, (size_t)64 << 10), GP_SUCCESS);
+        CHECK(run(h, peel, 0, 0, 129 + 15, 65 + 15, 20000, 1.f, 0.f, 0, 0, 0, seed++) == 0);
+        CHECK(run(h, peel, 1, 1, 129 + 3, 65 + 13, 9000, 1.f, -1.f, 1, 0, 0, seed++) == 0);
+        CHECK_EQ_INT(gp_set_workspace(h, ws, 256), GP_SUCCESS); /* no room for the counters: one range each */
+        CHECK(run(h, peel, 1, 0, 129 + 1, 65 + 1, 3000, 1.f, 0.f, 0, 0, 0, seed++) == 0);
         CHECK_EQ_INT(gp_set_workspace(h, NULL, 0), GP_SUCCESS);
         cudaFree(ws);
         printf("peel: %s\n", tc_fail == before ? "ok" : "FAILED");

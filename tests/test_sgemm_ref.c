@@ -295,6 +295,26 @@ int main(void)
         a = peel_args(0, 0, 2048, 2048, 2048, 0, 0); /* ld + 1: copy only */
         CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 1);
         CHECK(pl.m0 == 2048 && pl.n0 == 2048 && pl.pack_b);
+        /* the edges' k ranges: in one launch where both fit one wave, each its share of 2 blocks per SM; apart, each 2
+         * blocks per SM; then up to a quarter more where that makes a range one trip of 256 k (1025 = 4 x 256 + 1: 5
+         * ranges of 205 for the last row) */
+        {
+            int64_t ks[2];
+            int fused;
+            a = peel_args(0, 0, 1025, 1025, 1025, 0, 0);
+            CHECK(gp__sgemm_r13_edges_plan(NULL, &a, 1024, 1024, ws, ks, &fused) == 512); /* (33 + 64) counters */
+            CHECK(ks[0] == 5 && ks[1] == 3 && fused); /* 33 x 5 + 64 x 3 = 357 blocks <= 3 x 132 */
+            CHECK(gp__sgemm_r13_edges_plan(NULL, &a, 1024, 1024, 16 << 10, ks, &fused) == 512); /* fewer partials fit */
+            CHECK(ks[0] == 1 && ks[1] == 2 && fused);
+            CHECK(gp__sgemm_r13_edges_plan(NULL, &a, 1024, 1024, 0, ks, &fused) == 0); /* no workspace: one range each */
+            CHECK(ks[0] == 1 && ks[1] == 1);
+            a = peel_args(0, 0, 4097, 4097, 4097, 0, 0); /* 129 x 3 + 256 x 2 blocks: apart */
+            CHECK(gp__sgemm_r13_edges_plan(NULL, &a, 4096, 4096, ws, ks, &fused) == 1792);
+            CHECK(ks[0] == 3 && ks[1] == 2 && !fused);
+            a = peel_args(0, 0, 2049, 2048, 2048, 0, 0); /* the last row alone: 2 blocks per SM (64 x 5) */
+            CHECK(gp__sgemm_r13_edges_plan(NULL, &a, 2048, 2048, ws, ks, &fused) == 256);
+            CHECK(ks[0] == 5 && ks[1] == 0 && !fused);
+        }
         a = peel_args(0, 0, 1000, 1000, 1000, 0, 0); /* 1000 = 7 x 128 + 104: nothing to peel; too small to copy */
         CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, -1, 0, ws, &pl), 0);
         CHECK_EQ_INT(gp__sgemm_r13_plan(NULL, &a, GP_SGEMM_PEEL_COPY_ONLY, 0, ws, &pl), 1);

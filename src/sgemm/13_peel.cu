@@ -29,9 +29,12 @@
 // x 2051: 26.3 -> 13.6 us): 2049x2047x2051 0.884x -> 0.910x, 2049x2048x2048 0.965x -> 0.994x, 1025^3 0.823x -> 0.85x
 // (call8/call9). At 1025^3 (ncu, call8) the main product takes 57 us in 4 k-slices, their sum 9.2, the edges 8.5 and 8.2,
 // cuBLAS 68.7 in one kernel of 64x64 tiles.
-// Next: both edges in one launch (each launch and counter memset costs ~3 us at 1025^3); the k remainder of 1025 added
-// by the k-slices' sum, so that the main product's slices are even. (The whole-tile loads for aligned operands whose
-// tiles end past m or n were done in session 20 inside the loaders, sgemm_async.cuh: 2048x2040x2048 0.972x.)
+// Session 21 (results/h100-2026-11-25b): both edges in one launch, with one memset of their counters, where their blocks
+// fit one wave (sgemm_edge.cuh): 1025^3 0.852x -> 0.924x (TT 0.880x -> 0.958x, NT 0.848x -> 0.922x); under ncu the
+// edges took 8.6 + 8.2 us in two launches and 10.9 in one. Larger edges (4097^3) still run one after the other.
+// Next: 2049x2047x2051 (0.91x) spends 11 us copying B and ~14 us on its one edge, against ~370 us of main product; the
+// main product's 136 tiles of 128x256 on 132 SMs are the rest. The k remainder of 1025 (slices of 288 for 257) was
+// counted and dropped: the main product at 1025^3 (57 us) is within 3% of the same slices at 1024^3.
 #include "sgemm_internal.h"
 #include "../common/util.cuh"
 #include "sgemm_edge.cuh"
@@ -132,6 +135,14 @@ int gp__sgemm_r13_plan(const gp_device_info *dev, const gp_sgemm_args *p, int cf
         pl->pack_bytes = bytes;
     }
     return pl->pack_a || pl->pack_b || pl->m0 < p->m || pl->n0 < p->n;
+}
+
+extern "C" size_t gp__sgemm_r13_edges_plan(const gp_device_info *dev, const gp_sgemm_args *p, int64_t m0, int64_t n0,
+                                           size_t ws_bytes, int64_t ks[2], int *fused)
+{
+    gp_sg_edge r, c;
+    gp_sg_edges_of(p, m0, n0, &r, &c);
+    return gp_sg_edges_plan(dev, &r, &c, ws_bytes, ks, fused);
 }
 
 /* The main product: rows [0, m0) and columns [0, n0) of C (all of k), through rung 12; the pointers and alignment

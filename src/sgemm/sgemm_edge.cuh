@@ -12,18 +12,20 @@
  * along whichever of l and k it is contiguous in, so every warp load is 128 consecutive bytes; Y is small (S x k) and
  * comes from L1/L2 or shared memory. k is cut into ksplit ranges (grid.y) so that enough loads are in flight; the
  * last block of a group to finish adds the ranges' partials in order z = 0, 1, ... (the result does not depend on
- * timing) and writes C. */
+ * timing) and writes C. Both edges run in one launch (blocks [0, x0) of grid.x the first, the rest the second), with
+ * one memset of their counters: two launches and two memsets had cost ~17 us at 1025^3, where each edge alone reads
+ * 4 MB (results/h100-2026-11-25/call8). */
 #define GP_EDGE_S 16     /* rows or columns an edge has at most */
-#define GP_EDGE_WARPS 16 /* warps of a lanes-along-l block (32 columns l, k shared out over the warps) */
-#define GP_EDGE_ROWS 8   /* warps (one l each) of a lanes-along-k block */
-#ifndef GP_EDGE_BLOCKS_L
-#define GP_EDGE_BLOCKS_L 2 /* lanes-along-l blocks per SM the k ranges aim at */
+#define GP_EDGE_WARPS 16 /* warps of a block: lanes along l, 32 columns l with k shared out over the warps; lanes along
+                            k, one l per warp */
+#ifndef GP_EDGE_BLOCKS
+#define GP_EDGE_BLOCKS 2 /* blocks per SM the k ranges aim at (two edges in one launch: each its share) */
 #endif
-#ifndef GP_EDGE_MIN_K_L
-#define GP_EDGE_MIN_K_L 256 /* ... each range at least this long */
+#ifndef GP_EDGE_MIN_K
+#define GP_EDGE_MIN_K 256 /* ... each range at least this long */
 #endif
 #ifndef GP_EDGE_KT
-#define GP_EDGE_KT 256   /* k of Y staged in shared memory at a time by the lanes-along-k kernel */
+#define GP_EDGE_KT 256   /* k of Y staged in shared memory at a time by the lanes-along-k body */
 #endif
 #ifndef GP_EDGE_UNROLL_L
 /* loads of X each lanes-along-l thread has in flight: 16 against 4 took the 1 x 2047 x 2051 edge from 26.3 to 13.6 us
@@ -31,15 +33,18 @@
  * (call9) */
 #define GP_EDGE_UNROLL_L 16
 #endif
-#ifndef GP_EDGE_UNROLL_K
-/* ... each lanes-along-k thread (at most GP_EDGE_KT / 32): 16 with GP_EDGE_KT 512 was 1% faster at 1024x1025x1025 and
- * 1% slower at 2048x2049x2048 (call9) */
-#define GP_EDGE_UNROLL_K 4
+
+/* k a block takes per trip to memory: lanes along l, a load per warp and unrolled step; lanes along k, a tile of X
+ * (GP_EDGE_KT / 32 loads a lane) and of Y staged in shared memory */
+#define GP_EDGE_TRIP_K (GP_EDGE_WARPS * GP_EDGE_UNROLL_L)
+static_assert(GP_EDGE_TRIP_K == GP_EDGE_KT, "both layouts take the same k per trip");
+#ifndef GP_EDGE_WHOLE_TRIPS
+#define GP_EDGE_WHOLE_TRIPS 1
 #endif
 
 struct gp_sg_edge {
     const float *X;
-    int64_t xl, xk; /* X(l, kk) = X[l * xl + kk * xk]; xl == 1 or xk == 1 */
+    int64_t xl, xk; /* X(l, kk) = X[l * xl + kk * xk]; xl == 1 (lanes along l) or xk == 1 (lanes along k) */
     const float *Y;
     int64_t ys, yk; /* Y(s, kk) = Y[s * ys + kk * yk] */
     float *C;
@@ -48,19 +53,26 @@ struct gp_sg_edge {
     int S, ksplit;
     float alpha, beta;
     float *partial;  /* ksplit x S x L (ksplit > 1) */
-    unsigned *count; /* one per block column (grid.x), zeroed before the launch */
+    unsigned *count; /* one per block column, zeroed before the launch */
+};
+
+/* The edges of one launch: blocks x < x0 (of grid.x) take e0, the others e1 (x - x0). */
+struct gp_sg_edges {
+    gp_sg_edge e0, e1;
+    int64_t x0;
 };
 
 /* The block's sum v for (s, l) (holder: this thread has one): with ksplit > 1 written to the partials, and the last
  * of the group's ksplit blocks adds them all in order; then C. Every thread of the block calls it. */
-__device__ __forceinline__ void gp_sg_edge_finish(const gp_sg_edge &e, bool holder, int s, int64_t l, float v)
+__device__ __forceinline__ void gp_sg_edge_finish(const gp_sg_edge &e, int64_t bx, int by, bool holder, int s,
+                                                  int64_t l, float v)
 {
     __shared__ int last;
     if (e.ksplit > 1) {
-        if (holder) e.partial[((int64_t)blockIdx.y * e.S + s) * e.L + l] = v;
+        if (holder) e.partial[((int64_t)by * e.S + s) * e.L + l] = v;
         __threadfence();
         __syncthreads();
-        if (threadIdx.x == 0) last = atomicAdd(&e.count[blockIdx.x], 1u) == (unsigned)e.ksplit - 1;
+        if (threadIdx.x == 0) last = atomicAdd(&e.count[bx], 1u) == (unsigned)e.ksplit - 1;
         __syncthreads();
         if (!last) return;
         __threadfence();
@@ -75,14 +87,20 @@ __device__ __forceinline__ void gp_sg_edge_finish(const gp_sg_edge &e, bool hold
     }
 }
 
-/* X contiguous along l (xl == 1): lanes take 32 consecutive l, the block's warps share out its k range. */
+/* Shared memory of a block: the warps' sums (lanes along l) or a tile of Y (lanes along k). */
+template <int SMAX> struct gp_sg_edge_smem {
+    static constexpr int RED = GP_EDGE_WARPS * SMAX * 33, YS = GP_EDGE_KT * (SMAX + 1);
+    static constexpr int FLOATS = RED > YS ? RED : YS;
+};
+
+/* X contiguous along l (xl == 1): block column bx's lanes take 32 consecutive l, its warps share out range by of k. */
 template <int SMAX>
-__global__ void __launch_bounds__(32 * GP_EDGE_WARPS) gp_sg_edge_lanes_l(gp_sg_edge e)
+__device__ __forceinline__ void gp_sg_edge_lanes_l(const gp_sg_edge &e, int64_t bx, int by, float *smem)
 {
-    __shared__ float red[GP_EDGE_WARPS][SMAX][33];
+    float(*red)[SMAX][33] = reinterpret_cast<float(*)[SMAX][33]>(smem); /* [GP_EDGE_WARPS][SMAX][33] */
     const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
-    const int64_t l = (int64_t)blockIdx.x * 32 + lane;
-    const int64_t k0 = (int64_t)blockIdx.y * e.kchunk, k1 = k0 + e.kchunk < e.K ? k0 + e.kchunk : e.K;
+    const int64_t l = bx * 32 + lane;
+    const int64_t k0 = (int64_t)by * e.kchunk, k1 = k0 + e.kchunk < e.K ? k0 + e.kchunk : e.K;
     const bool in = l < e.L;
     const float *x = e.X + (in ? l : 0);
     float acc[SMAX];
@@ -115,18 +133,18 @@ __global__ void __launch_bounds__(32 * GP_EDGE_WARPS) gp_sg_edge_lanes_l(gp_sg_e
     float v = 0.f;
     if (holder)
         for (int w2 = 0; w2 < GP_EDGE_WARPS; w2++) v += red[w2][s][lane];
-    gp_sg_edge_finish(e, holder, s, l, v);
+    gp_sg_edge_finish(e, bx, by, holder, s, l, v);
 }
 
 /* X contiguous along k (xk == 1): a warp per l, its lanes along k; Y's k range staged in shared memory a tile at a
- * time (row stride GP_EDGE_S + 1: lanes on consecutive k hit different banks). */
+ * time (row stride SMAX + 1: lanes on consecutive k hit different banks). */
 template <int SMAX>
-__global__ void __launch_bounds__(32 * GP_EDGE_ROWS) gp_sg_edge_lanes_k(gp_sg_edge e)
+__device__ __forceinline__ void gp_sg_edge_lanes_k(const gp_sg_edge &e, int64_t bx, int by, float *smem)
 {
-    __shared__ float ys[GP_EDGE_KT][SMAX + 1];
+    float(*ys)[SMAX + 1] = reinterpret_cast<float(*)[SMAX + 1]>(smem); /* [GP_EDGE_KT][SMAX + 1] */
     const int lane = threadIdx.x % 32, w = threadIdx.x / 32;
-    const int64_t l = (int64_t)blockIdx.x * GP_EDGE_ROWS + w;
-    const int64_t k0 = (int64_t)blockIdx.y * e.kchunk, k1 = k0 + e.kchunk < e.K ? k0 + e.kchunk : e.K;
+    const int64_t l = bx * GP_EDGE_WARPS + w;
+    const int64_t k0 = (int64_t)by * e.kchunk, k1 = k0 + e.kchunk < e.K ? k0 + e.kchunk : e.K;
     const bool in = l < e.L;
     const float *x = e.X + (in ? l : 0) * e.xl;
     float acc[SMAX];
@@ -134,6 +152,13 @@ __global__ void __launch_bounds__(32 * GP_EDGE_ROWS) gp_sg_edge_lanes_k(gp_sg_ed
     for (int s = 0; s < SMAX; s++) acc[s] = 0.f;
     for (int64_t t0 = k0; t0 < k1; t0 += GP_EDGE_KT) {
         const int kt = k1 - t0 < GP_EDGE_KT ? (int)(k1 - t0) : GP_EDGE_KT;
+        /* the tile's X first (GP_EDGE_KT / 32 loads a lane), so that they are in flight with Y's staging */
+        float xv[GP_EDGE_KT / 32];
+#pragma unroll
+        for (int u = 0; u < GP_EDGE_KT / 32; u++) {
+            const int q = u * 32 + lane;
+            xv[u] = in && q < kt ? __ldg(x + t0 + q) : 0.f;
+        }
         __syncthreads(); /* the previous tile is used up */
         for (int i = threadIdx.x; i < kt * e.S; i += blockDim.x) {
             /* consecutive threads along whichever of s and k is contiguous in Y */
@@ -141,23 +166,13 @@ __global__ void __launch_bounds__(32 * GP_EDGE_ROWS) gp_sg_edge_lanes_k(gp_sg_ed
             ys[q][s] = __ldg(e.Y + s * e.ys + (t0 + q) * e.yk);
         }
         __syncthreads();
-        if (in) {
-            for (int q0 = 0; q0 < kt; q0 += GP_EDGE_UNROLL_K * 32) {
-                float xv[GP_EDGE_UNROLL_K];
 #pragma unroll
-                for (int u = 0; u < GP_EDGE_UNROLL_K; u++) {
-                    const int q = q0 + u * 32 + lane;
-                    xv[u] = q < kt ? __ldg(x + t0 + q) : 0.f;
-                }
+        for (int u = 0; u < GP_EDGE_KT / 32; u++) {
+            const int q = u * 32 + lane;
+            if (q < kt)
 #pragma unroll
-                for (int u = 0; u < GP_EDGE_UNROLL_K; u++) {
-                    const int q = q0 + u * 32 + lane;
-                    if (q < kt)
-#pragma unroll
-                        for (int s = 0; s < SMAX; s++)
-                            if (s < e.S) acc[s] += xv[u] * ys[q][s];
-                }
-            }
+                for (int s = 0; s < SMAX; s++)
+                    if (s < e.S) acc[s] += xv[u] * ys[q][s];
         }
     }
     float v = 0.f;
@@ -170,86 +185,223 @@ __global__ void __launch_bounds__(32 * GP_EDGE_ROWS) gp_sg_edge_lanes_k(gp_sg_ed
             if (lane == s) v = r;
         }
     }
-    gp_sg_edge_finish(e, lane < e.S && in, lane, l, v);
+    gp_sg_edge_finish(e, bx, by, lane < e.S && in, lane, l, v);
 }
 
-/* Launches one edge: S rows / columns (1..GP_EDGE_S) of L, over K. ws: workspace for the partials and counters. */
-static gp_status gp_sg_edge_launch(const gp_device_info *dev, cudaStream_t st, gp_sg_edge e, void *ws, size_t ws_bytes)
+/* The layouts of X a kernel handles: along k (xk == 1), along l (xl == 1), or either, chosen per block at run time. */
+enum { GP_EDGE_ALONG_K = 0, GP_EDGE_ALONG_L = 1, GP_EDGE_EITHER = 2 };
+
+/* One block of one edge. A block past the edge's ksplit ranges has nothing to do (a launch's grid.y is the larger of
+ * its edges'). */
+template <int SMAX, int LAYOUT>
+__device__ __forceinline__ void gp_sg_edge_block(const gp_sg_edge &e, int64_t bx, float *smem)
+{
+    const int by = (int)blockIdx.y;
+    if (by >= e.ksplit) return;
+    if (LAYOUT == GP_EDGE_ALONG_L || (LAYOUT == GP_EDGE_EITHER && e.xl == 1)) gp_sg_edge_lanes_l<SMAX>(e, bx, by, smem);
+    else gp_sg_edge_lanes_k<SMAX>(e, bx, by, smem);
+}
+
+/* Blocks per SM the kernel is built for: 3 for one row or column (40 registers: the lanes-along-l body alone takes 39,
+ * both bodies in one kernel took 60 and 2 blocks per SM, and the 1 x 2047 x 2051 edge's 320 blocks then ran in two
+ * waves), 2 for two (at 40 both bodies spilled), else 1 (85-120 registers). */
+template <int SMAX> struct gp_sg_edge_occupancy { static constexpr int BLOCKS = SMAX <= 1 ? 3 : SMAX <= 2 ? 2 : 1; };
+
+/* Blocks x < g.x0 take edge e0, the others e1. Two edges of different layouts: LAYOUT EITHER (bodies picked at run time;
+ * with both picked at compile time, the kernel spilled at 40 registers). */
+template <int SMAX, int LAYOUT>
+__global__ void __launch_bounds__(32 * GP_EDGE_WARPS, gp_sg_edge_occupancy<SMAX>::BLOCKS) gp_sg_edges_kernel(gp_sg_edges g)
+{
+    __shared__ float smem[gp_sg_edge_smem<SMAX>::FLOATS];
+    /* each edge its own inlined body: selecting the struct at run time would copy the parameter to local memory */
+    if ((int64_t)blockIdx.x < g.x0) gp_sg_edge_block<SMAX, LAYOUT>(g.e0, blockIdx.x, smem);
+    else gp_sg_edge_block<SMAX, LAYOUT>(g.e1, blockIdx.x - g.x0, smem);
+}
+
+/* Block columns (grid.x) of an edge. */
+static int64_t gp_sg_edge_groups(const gp_sg_edge *e)
+{
+    return e->S <= 0 ? 0 : e->xl == 1 ? gp_ceil_div(e->L, 32) : gp_ceil_div(e->L, GP_EDGE_WARPS);
+}
+
+/* The k ranges of an edge that reads `share` of the two edges' bytes: its share of GP_EDGE_BLOCKS blocks per SM, every
+ * range at least GP_EDGE_MIN_K long (then at most a quarter more where that saves a trip). At 1025^3 that is 5 ranges
+ * for the last row and 3 for the last column (357 blocks, one wave of 3 per SM): 10.8 us. Each edge aiming at 2 blocks
+ * per SM of its own (5 and 5 ranges, 485 blocks) took 1025^3 from 0.925x to 0.902x cublasSgemm, and a single edge's
+ * share of a whole wave (1 x 2048 x 2048 in 6 ranges, not 5) made 2049x2048x2048 1% slower
+ * (results/h100-2026-11-25b/call2). */
+static int64_t gp_sg_edge_ksplit(const gp_device_info *dev, const gp_sg_edge *e, double share)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
-    const int along_l = e.xl == 1;
-    const int64_t groups = along_l ? gp_ceil_div(e.L, 32) : gp_ceil_div(e.L, GP_EDGE_ROWS);
-    /* ~2 blocks of 512 threads (along l) or 4 of 256 (along k) per SM; every range at least 256 k long */
-    const int64_t want = (along_l ? GP_EDGE_BLOCKS_L : 4) * sms;
-    int64_t ksplit = gp_ceil_div(want, groups), kmax = e.K / (along_l ? GP_EDGE_MIN_K_L : 256);
+    const int64_t groups = gp_sg_edge_groups(e), kmax = e->K / GP_EDGE_MIN_K;
+    const int64_t want = (int64_t)(share * (double)(GP_EDGE_BLOCKS * sms) + 0.5);
+    int64_t ksplit = groups > 0 ? gp_ceil_div(want, groups) : 1;
     if (ksplit > kmax) ksplit = kmax;
+#if GP_EDGE_WHOLE_TRIPS
+    /* up to a quarter more ranges where that makes each one trip of GP_EDGE_TRIP_K: 1025 = 4 x 256 + 1 in 4 ranges of
+     * 257 takes two trips (the second for one k), in 5 ranges of 205 one */
+    if (ksplit >= 1 && gp_ceil_div(e->K, ksplit) > GP_EDGE_TRIP_K && gp_ceil_div(e->K, GP_EDGE_TRIP_K) <= ksplit + (ksplit + 3) / 4)
+        ksplit = gp_ceil_div(e->K, GP_EDGE_TRIP_K);
+#endif
     if (ksplit > 65535) ksplit = 65535;
-    while (ksplit > 1 && (size_t)ksplit * (size_t)e.S * (size_t)e.L * sizeof(float) + (size_t)groups * sizeof(unsigned) + 256 >
-                             ws_bytes)
-        ksplit--;
-    if (ksplit < 1) ksplit = 1;
-    e.kchunk = gp_ceil_div(e.K, ksplit);
-    e.ksplit = (int)gp_ceil_div(e.K, e.kchunk);
-    e.partial = NULL;
-    e.count = NULL;
-    if (e.ksplit > 1) {
-        e.count = (unsigned *)ws;
-        e.partial = (float *)((char *)ws + ((size_t)groups * sizeof(unsigned) + 255) / 256 * 256);
-        if (cudaMemsetAsync(e.count, 0, (size_t)groups * sizeof(unsigned), st) != cudaSuccess) return GP_ERROR_CUDA;
+    return ksplit < 1 ? 1 : ksplit;
+}
+
+/* Bytes of workspace an edge's counters (first) and partials take with ksplit ranges. */
+static size_t gp_sg_edge_counts_bytes(const gp_sg_edge *e) { return (size_t)gp_sg_edge_groups(e) * sizeof(unsigned); }
+static size_t gp_sg_edge_partial_bytes(const gp_sg_edge *e, int64_t ksplit)
+{
+    return ksplit > 1 ? ((size_t)ksplit * (size_t)e->S * (size_t)e->L * sizeof(float) + 255) / 256 * 256 : 0;
+}
+
+/* Blocks per SM of the kernel for edges of at most smax rows or columns. */
+static int gp_sg_edge_blocks_per_sm(int smax)
+{
+    return smax <= 1 ? gp_sg_edge_occupancy<1>::BLOCKS : smax <= 2 ? gp_sg_edge_occupancy<2>::BLOCKS
+                                                       : gp_sg_edge_occupancy<16>::BLOCKS;
+}
+
+/* The k ranges of edges a and b (S of 0: none), whether they share one launch (*fused), and the workspace bytes their
+ * counters take (first, both edges', one memset; 0 where no edge has more than one range). Two edges share a launch
+ * where their blocks, each edge aiming at its share of the bytes, fit in one wave: at 1025^3 that saves a launch and a
+ * memset (16.7 us of edges in two launches, 10.8 in one, ncu). Larger ones run apart, each aiming at GP_EDGE_BLOCKS
+ * blocks per SM with its own kernel: at 4097^3 the two in one launch (899 blocks, 2.3 waves) took 76 us against 65
+ * apart (results/h100-2026-11-25b/call3). */
+static size_t gp_sg_edges_plan(const gp_device_info *dev, const gp_sg_edge *a, const gp_sg_edge *b, size_t ws_bytes,
+                               int64_t ks[2], int *fused)
+{
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
+    const gp_sg_edge *e[2] = {a, b};
+    size_t counts = 0, bytes;
+    /* each edge's share of the bytes of X the two read */
+    const double bytes_a = a->S > 0 ? (double)a->L * (double)a->K : 0.;
+    const double bytes_b = b->S > 0 ? (double)b->L * (double)b->K : 0.;
+    for (int i = 0; i < 2; i++) {
+        ks[i] = gp_sg_edge_ksplit(dev, e[i], bytes_a + bytes_b > 0. ? (i ? bytes_b : bytes_a) / (bytes_a + bytes_b) : 0.);
+        counts += gp_sg_edge_counts_bytes(e[i]);
     }
-    if (groups > 0x7fffffff) return GP_ERROR_INVALID_VALUE;
-    const dim3 grid((unsigned)groups, (unsigned)e.ksplit);
+    *fused = a->S > 0 && b->S > 0 &&
+             gp_sg_edge_groups(a) * ks[0] + gp_sg_edge_groups(b) * ks[1] <=
+                 gp_sg_edge_blocks_per_sm(a->S > b->S ? a->S : b->S) * sms;
+    if (!*fused)
+        for (int i = 0; i < 2; i++) ks[i] = gp_sg_edge_ksplit(dev, e[i], 1.);
+    counts = (counts + 255) / 256 * 256;
+    /* fewer ranges (the edge with more partials first) until the partials fit */
+    for (;;) {
+        bytes = counts + gp_sg_edge_partial_bytes(a, ks[0]) + gp_sg_edge_partial_bytes(b, ks[1]);
+        if (bytes <= ws_bytes || (ks[0] == 1 && ks[1] == 1)) break;
+        const int first = ks[1] == 1 || (ks[0] > 1 && ks[0] * a->S * a->L >= ks[1] * b->S * b->L);
+        ks[first ? 0 : 1]--;
+    }
+    for (int i = 0; i < 2; i++) { /* the ranges as the kernel cuts them (whole kchunk each, the last shorter) */
+        const int64_t kchunk = e[i]->K > 0 ? gp_ceil_div(e[i]->K, ks[i]) : 1;
+        ks[i] = e[i]->S > 0 ? gp_ceil_div(e[i]->K, kchunk) : 0;
+    }
+    return ks[0] > 1 || ks[1] > 1 ? counts : 0;
+}
+
+/* One launch of g's edges (blocks x < g.x0 e0, the rest e1), by the layouts of their X. */
+template <int SMAX> static void gp_sg_edges_go(dim3 grid, cudaStream_t st, const gp_sg_edges &g, int layout)
+{
+    if (layout == GP_EDGE_ALONG_L) gp_sg_edges_kernel<SMAX, GP_EDGE_ALONG_L><<<grid, 32 * GP_EDGE_WARPS, 0, st>>>(g);
+    else if (layout == GP_EDGE_ALONG_K) gp_sg_edges_kernel<SMAX, GP_EDGE_ALONG_K><<<grid, 32 * GP_EDGE_WARPS, 0, st>>>(g);
+    else gp_sg_edges_kernel<SMAX, GP_EDGE_EITHER><<<grid, 32 * GP_EDGE_WARPS, 0, st>>>(g);
+}
+
+static gp_status gp_sg_edges_go_launch(cudaStream_t st, const gp_sg_edge &e0, const gp_sg_edge &e1)
+{
+    gp_sg_edges g;
+    g.e0 = e0;
+    g.e1 = e1;
+    g.x0 = gp_sg_edge_groups(&e0);
+    const int64_t gx = g.x0 + gp_sg_edge_groups(&e1), gy = e0.ksplit > e1.ksplit ? e0.ksplit : e1.ksplit;
+    const int smax = e0.S > e1.S ? e0.S : e1.S;
+    const int l0 = e0.S > 0 ? e0.xl == 1 : e1.xl == 1, l1 = e1.S > 0 ? e1.xl == 1 : l0; /* 1: along l */
+    const int layout = l0 == l1 ? l0 : GP_EDGE_EITHER;
+    if (gx <= 0) return GP_SUCCESS;
+    if (gx > 0x7fffffff) return GP_ERROR_INVALID_VALUE;
+    const dim3 grid((unsigned)gx, (unsigned)gy);
     /* the accumulators: S rounded up to a power of two */
-#define GP_EDGE_GO(SM)                                                                                               \
-    if (along_l) gp_sg_edge_lanes_l<SM><<<grid, 32 * GP_EDGE_WARPS, 0, st>>>(e);                                    \
-    else gp_sg_edge_lanes_k<SM><<<grid, 32 * GP_EDGE_ROWS, 0, st>>>(e);
-    if (e.S <= 1) { GP_EDGE_GO(1) }
-    else if (e.S <= 2) { GP_EDGE_GO(2) }
-    else if (e.S <= 4) { GP_EDGE_GO(4) }
-    else if (e.S <= 8) { GP_EDGE_GO(8) }
-    else { GP_EDGE_GO(16) }
-#undef GP_EDGE_GO
+    if (smax <= 1) gp_sg_edges_go<1>(grid, st, g, layout);
+    else if (smax <= 2) gp_sg_edges_go<2>(grid, st, g, layout);
+    else if (smax <= 4) gp_sg_edges_go<4>(grid, st, g, layout);
+    else if (smax <= 8) gp_sg_edges_go<8>(grid, st, g, layout);
+    else gp_sg_edges_go<16>(grid, st, g, layout);
     return gp__launch_status();
 }
 
-/* The last m - m0 rows of C (all n columns), and the last n - n0 columns of its first m0 rows. */
-static gp_status gp_sg_edges_run(const gp_device_info *dev, cudaStream_t st, const gp_sgemm_args *p, int64_t m0, int64_t n0,
-                           void *ws, size_t ws_bytes)
+/* Launches edges a and b (S of 0: none; 1..GP_EDGE_S rows or columns of L, over K): in one kernel where
+ * gp_sg_edges_plan says so, else one after the other. ws: workspace for the counters and the partials. */
+static gp_status gp_sg_edges_launch(const gp_device_info *dev, cudaStream_t st, gp_sg_edge a, gp_sg_edge b, void *ws,
+                                    size_t ws_bytes)
 {
-    gp_sg_edge e;
-    memset(&e, 0, sizeof e);
-    e.K = p->k;
-    e.alpha = p->alpha;
-    e.beta = p->beta;
+    gp_sg_edge *e[2] = {&a, &b}, none;
+    int64_t ks[2];
+    int fused;
+    const size_t counts = gp_sg_edges_plan(dev, &a, &b, ws_bytes, ks, &fused);
+    char *p = (char *)ws + counts;
+    for (int i = 0; i < 2; i++) {
+        e[i]->kchunk = e[i]->K > 0 ? gp_ceil_div(e[i]->K, ks[i] > 0 ? ks[i] : 1) : 1;
+        e[i]->ksplit = (int)ks[i];
+        e[i]->count = e[i]->ksplit > 1 ? (unsigned *)ws + (i ? gp_sg_edge_groups(&a) : 0) : NULL;
+        e[i]->partial = e[i]->ksplit > 1 ? (float *)p : NULL;
+        p += gp_sg_edge_partial_bytes(e[i], e[i]->ksplit);
+    }
+    if (counts > 0 && cudaMemsetAsync(ws, 0, counts, st) != cudaSuccess) return GP_ERROR_CUDA;
+    if (fused) return gp_sg_edges_go_launch(st, a, b);
+    memset(&none, 0, sizeof none);
+    GP_TRY(gp_sg_edges_go_launch(st, a, none));
+    return gp_sg_edges_go_launch(st, b, none);
+}
+
+/* The edges of C = alpha op(A) op(B) + beta C around the main product's rows [0, m0) and columns [0, n0): r, the last
+ * m - m0 rows (all n columns); c, the last n - n0 columns of the first m0 rows (S of 0: none). */
+static void gp_sg_edges_of(const gp_sgemm_args *p, int64_t m0, int64_t n0, gp_sg_edge *rp, gp_sg_edge *cp)
+{
+    gp_sg_edge r, c;
+    memset(&r, 0, sizeof r);
+    r.K = p->k;
+    r.alpha = p->alpha;
+    r.beta = p->beta;
+    r.xl = 1;
+    c = r;
     if (m0 < p->m) { /* X = op(B) along its columns, Y = op(A)'s rows m0.. */
-        e.X = p->B;
-        e.xl = p->tb ? p->ldb : 1;
-        e.xk = p->tb ? 1 : p->ldb;
-        e.Y = p->ta ? p->A + m0 : p->A + m0 * p->lda;
-        e.ys = p->ta ? 1 : p->lda;
-        e.yk = p->ta ? p->lda : 1;
-        e.C = p->C + m0 * p->ldc;
-        e.cs = p->ldc;
-        e.cl = 1;
-        e.L = p->n;
-        e.S = (int)(p->m - m0);
-        GP_TRY(gp_sg_edge_launch(dev, st, e, ws, ws_bytes));
+        r.X = p->B;
+        r.xl = p->tb ? p->ldb : 1;
+        r.xk = p->tb ? 1 : p->ldb;
+        r.Y = p->ta ? p->A + m0 : p->A + m0 * p->lda;
+        r.ys = p->ta ? 1 : p->lda;
+        r.yk = p->ta ? p->lda : 1;
+        r.C = p->C + m0 * p->ldc;
+        r.cs = p->ldc;
+        r.cl = 1;
+        r.L = p->n;
+        r.S = (int)(p->m - m0);
     }
     if (n0 < p->n && m0 > 0) { /* X = op(A) along its rows 0..m0, Y = op(B)'s columns n0.. */
-        e.X = p->A;
-        e.xl = p->ta ? 1 : p->lda;
-        e.xk = p->ta ? p->lda : 1;
-        e.Y = p->tb ? p->B + n0 * p->ldb : p->B + n0;
-        e.ys = p->tb ? p->ldb : 1;
-        e.yk = p->tb ? 1 : p->ldb;
-        e.C = p->C + n0;
-        e.cs = 1;
-        e.cl = p->ldc;
-        e.L = m0;
-        e.S = (int)(p->n - n0);
-        GP_TRY(gp_sg_edge_launch(dev, st, e, ws, ws_bytes));
+        c.X = p->A;
+        c.xl = p->ta ? 1 : p->lda;
+        c.xk = p->ta ? p->lda : 1;
+        c.Y = p->tb ? p->B + n0 * p->ldb : p->B + n0;
+        c.ys = p->tb ? p->ldb : 1;
+        c.yk = p->tb ? 1 : p->ldb;
+        c.C = p->C + n0;
+        c.cs = 1;
+        c.cl = p->ldc;
+        c.L = m0;
+        c.S = (int)(p->n - n0);
     }
-    return GP_SUCCESS;
+    *rp = r;
+    *cp = c;
+}
+
+/* Both edges of the call, in one launch. */
+static gp_status gp_sg_edges_run(const gp_device_info *dev, cudaStream_t st, const gp_sgemm_args *p, int64_t m0, int64_t n0,
+                                 void *ws, size_t ws_bytes)
+{
+    gp_sg_edge r, c;
+    gp_sg_edges_of(p, m0, n0, &r, &c);
+    return gp_sg_edges_launch(dev, st, r, c, ws, ws_bytes);
 }
 
 #endif

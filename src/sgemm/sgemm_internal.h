@@ -105,6 +105,11 @@ enum { GP_SGEMM_PEEL_BOTH = 0, GP_SGEMM_PEEL_ONLY = 1, GP_SGEMM_PEEL_COPY_ONLY =
 int gp__sgemm_r13_plan(const gp_device_info *dev, const gp_sgemm_args *p, int cfg, int force, size_t ws_bytes,
                        gp_sgemm_peel_plan *pl);
 const char *gp__sgemm_r13_config_name(int cfg);
+/* Rung 13's edges around rows [0, m0) and columns [0, n0) (sgemm_edge.cuh): ks[0] k ranges for the last rows, ks[1]
+ * for the last columns (0: no such edge), *fused whether both run in one launch; returns the workspace bytes of their
+ * counters (0: none). */
+size_t gp__sgemm_r13_edges_plan(const gp_device_info *dev, const gp_sgemm_args *p, int64_t m0, int64_t n0,
+                                size_t ws_bytes, int64_t ks[2], int *fused);
 
 #ifdef __cplusplus
 }

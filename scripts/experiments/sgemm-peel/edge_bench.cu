@@ -1,4 +1,4 @@
-// edge_bench.cu — session 19: times sgemm rung 13's edge kernels (src/sgemm/sgemm_edge.cuh) alone, against a
+// edge_bench.cu — session 19 (both edges in one launch since session 21): times sgemm rung 13's edge kernels (src/sgemm/sgemm_edge.cuh) alone, against a
 // device-to-device copy of the bytes they read. Build: nvcc -O3 -arch=sm_90a -std=c++17 -Isrc -Iinclude
 //   scripts/experiments/sgemm-peel/edge_bench.cu -o edge_bench
 #include "sgemm/sgemm_edge.cuh"
@@ -6,15 +6,24 @@
 
 extern "C" gp_status gp__launch_status(void) { return cudaGetLastError() == cudaSuccess ? GP_SUCCESS : GP_ERROR_CUDA; }
 
-static float time_it(cudaStream_t st, int reps, gp_sg_edge e, void *ws, size_t wsb)
+static gp_sg_edge none_edge(void)
+{
+    gp_sg_edge z;
+    memset(&z, 0, sizeof z);
+    z.xl = 1;
+    return z;
+}
+
+/* e alone, or e and f in one launch (f.S > 0) */
+static float time_it(cudaStream_t st, int reps, gp_sg_edge e, void *ws, size_t wsb, gp_sg_edge f = none_edge())
 {
     cudaEvent_t a, b;
     float ms = 0;
     cudaEventCreate(&a);
     cudaEventCreate(&b);
-    for (int i = 0; i < 3; i++) gp_sg_edge_launch(NULL, st, e, ws, wsb);
+    for (int i = 0; i < 3; i++) gp_sg_edges_launch(NULL, st, e, f, ws, wsb);
     cudaEventRecord(a, st);
-    for (int i = 0; i < reps; i++) gp_sg_edge_launch(NULL, st, e, ws, wsb);
+    for (int i = 0; i < reps; i++) gp_sg_edges_launch(NULL, st, e, f, ws, wsb);
     cudaEventRecord(b, st);
     cudaEventSynchronize(b);
     cudaEventElapsedTime(&ms, a, b);
@@ -63,6 +72,28 @@ int main()
                (long long)e.L, (long long)e.K, e.S, c[3] ? "lanes along l" : "lanes along k", t_split,
                bytes / t_split / 1e3, t_one, ms * 1000 / 50, cudaGetErrorString(cudaGetLastError()));
         cudaFree(dst);
+    }
+    { /* 1025^3 NN's two edges: the last row (X = B, lanes along l) and the last column (X = A, lanes along k), in two
+       * launches and in one */
+        gp_sg_edge r = none_edge(), c = none_edge();
+        r.L = 1025; r.K = 1025; r.S = 1; r.X = X; r.xl = 1; r.xk = 1025; r.Y = Y; r.ys = 1025; r.yk = 1;
+        r.C = C; r.cs = 1025; r.cl = 1; r.alpha = 1.f;
+        c = r;
+        c.L = 1024; c.xl = 1025; c.xk = 1; c.Y = X + 1024; c.ys = 1; c.yk = 1025; c.cs = 1; c.cl = 1025;
+        cudaStream_t s2 = st;
+        cudaEvent_t a, b;
+        float ms;
+        cudaEventCreate(&a); cudaEventCreate(&b);
+        cudaEventRecord(a, s2);
+        for (int i = 0; i < 50; i++) {
+            gp_sg_edges_launch(NULL, s2, r, none_edge(), ws, wsb);
+            gp_sg_edges_launch(NULL, s2, c, none_edge(), ws, wsb);
+        }
+        cudaEventRecord(b, s2);
+        cudaEventSynchronize(b);
+        cudaEventElapsedTime(&ms, a, b);
+        printf("1025^3 edges: two launches %7.2f us, one launch %7.2f us; %s\n", ms * 1000 / 50,
+               time_it(st, 50, r, ws, wsb, c), cudaGetErrorString(cudaGetLastError()));
     }
     return 0;
 }
