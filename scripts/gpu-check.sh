@@ -9,7 +9,9 @@
 # scripts/python-wheels.sh) picks steps, so a long check can be split over calls
 # on one machine (build-gpu/ stays); PRIMS="map reduce" limits the bench; BENCH_ARGS adds options;
 # TESTS is a ctest -R regex; SAN_TESTS a grep -E regex over the GPU test names the sanitizers run (default
-# all); LARGE=0 skips the >2^31-element cases.
+# all), SAN_TOOLS the sanitizers (default memcheck racecheck), SAN_SHARD the primitives whose tests they run once per rung, SAN_JOBS how many at once, SAN_TIMEOUT the seconds
+# each may take; LARGE=0 skips the >2^31-element cases. BUILD_DIR (default build-gpu) may hold binaries built elsewhere
+# (STEPS without build).
 set -uo pipefail
 OUT=${1:?usage: scripts/gpu-check.sh OUTDIR}
 mkdir -p "$OUT"
@@ -21,7 +23,7 @@ LOG="$OUT/check-${STEPS// /-}.log"
 say() { echo "== $*" | tee -a "$LOG"; }
 status=0
 { nvidia-smi; nvcc --version | tail -1; } >>"$LOG" 2>&1
-BUILD_DIR=build-gpu
+BUILD_DIR=${BUILD_DIR:-build-gpu}
 if has build; then
 say "build"
 if ! (cmake -S . -B $BUILD_DIR -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build $BUILD_DIR -j "$(nproc)") >>"$LOG" 2>&1; then
@@ -37,14 +39,30 @@ cat $BUILD_DIR/Testing/Temporary/LastTest.log >>"$LOG" 2>/dev/null   # every tes
 grep -E "tests passed|tests failed|Failed|\*\*\*|Test +#" "$LOG" | tail -40
 fi
 if has san; then
-  # every GPU test under memcheck and racecheck, in parallel (the sanitizer is CPU-bound)
+  # every GPU test under memcheck and racecheck, in parallel (the sanitizer is CPU-bound); the tests of the primitives in
+  # SAN_SHARD run once per rung (GP_TEST_RUNGS=r, 0 the automatic choice), so that no one run meets the time limit;
+  # racecheck at GP_TEST_SMALL=2 (the smallest shapes where its checks of every shared-memory access are slow)
   san_list() { ls $BUILD_DIR/test_gpu_* | grep -E "${SAN_TESTS:-.}"; }
-  say "compute-sanitizer memcheck + racecheck over $(san_list | wc -l) GPU tests"
+  san_jobs() {
+    san_list | while read -r t; do
+      prim=$(basename "$t"); prim=${prim#test_gpu_}
+      case " ${SAN_SHARD:-} " in
+        *" $prim "*) for r in $(seq 0 "$($BUILD_DIR/gpuprim list "$prim" | grep -cE '^ +[0-9]+ ')"); do
+                       for tool in ${SAN_TOOLS:-memcheck racecheck}; do echo "$tool $t $r"; done; done;;
+        *) for tool in ${SAN_TOOLS:-memcheck racecheck}; do echo "$tool $t -"; done;;
+      esac
+    done
+  }
+  say "compute-sanitizer memcheck + racecheck over $(san_list | wc -l) GPU tests (per rung: ${SAN_SHARD:-none})"
   mkdir -p "$OUT/san"
-  san_list | while read -r t; do for tool in memcheck racecheck; do echo "$tool $t"; done; done |
-    xargs -P "${SAN_JOBS:-8}" -L 1 sh -c 'GP_TEST_SMALL=1 timeout 540 compute-sanitizer --tool $0 --error-exitcode 3 $1 >"'"$OUT"'/san/$0-$(basename $1).txt" 2>&1; echo "$0 $(basename $1) rc=$?"' >"$OUT/san/summary" 2>&1
+  export LD_LIBRARY_PATH=$PWD/$BUILD_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  san_jobs | xargs -P "${SAN_JOBS:-8}" -L 1 sh -c '
+    small=1; [ "$0" = racecheck ] && small=2
+    name=$0-$(basename $1); [ "$2" != - ] && { export GP_TEST_RUNGS=$2; name=$name-r$2; }
+    GP_TEST_SMALL=$small timeout '"${SAN_TIMEOUT:-540}"' compute-sanitizer --tool $0 --error-exitcode 3 $1 >"'"$OUT"'/san/$name.txt" 2>&1
+    echo "$name rc=$?"' >"$OUT/san/summary" 2>&1
   for f in "$OUT"/san/*.txt; do echo "-- $(basename "$f")"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|passed|failed" "$f" | tail -3; done >>"$LOG"
-  cat "$OUT/san/summary" | tee -a "$LOG"
+  sort "$OUT/san/summary" | tee -a "$LOG"
   grep -v "rc=0" "$OUT/san/summary" >/dev/null && { status=1; say "SANITIZER FAILED"; for f in "$OUT"/san/*.txt; do grep -m 10 -B2 -A8 "Invalid\|Race\|Hazard" "$f"; done >>"$LOG"; }
   rm -rf "$OUT/san"
 fi

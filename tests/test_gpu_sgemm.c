@@ -241,8 +241,9 @@ int main(int argc, char **argv)
         }
         printf("rung %d: %s\n", r, tc_fail == before ? "ok" : "FAILED");
     }
-    /* every configuration of rung 10, forced, on edge shapes and layouts (auto only reaches some of them) */
-    for (int cfg = 0; cfg < GP_SGEMM_R10_CONFIGS; cfg++) { /* every configuration forced */
+    /* every configuration of rung 10, forced, on edge shapes and layouts (auto only reaches some of them); this and the
+     * sections of rungs 11-13 below run where GP_TEST_RUNGS selects their rung */
+    for (int cfg = 0; cfg < GP_SGEMM_R10_CONFIGS && tc_rung_selected(10); cfg++) { /* every configuration forced */
         int before = tc_fail;
         CHECK_EQ_INT(gp_set_config(h, GP_PRIM_SGEMM, cfg), GP_SUCCESS);
         for (int t = 0; t < 4; t++) {
@@ -260,7 +261,7 @@ int main(int argc, char **argv)
     }
     /* k cut into slices (rung 11): deep k under small C, every transpose, alpha/beta, padding, offsets;
      * with a workspace too small for any slice the call still runs, unsplit */
-    {
+    if (tc_rung_selected(gp_rung_find(GP_PRIM_SGEMM, "splitk"))) {
         const int splitk = gp_rung_find(GP_PRIM_SGEMM, "splitk");
         void *ws = NULL;
         int before = tc_fail;
@@ -296,7 +297,7 @@ int main(int argc, char **argv)
     /* stream-k (rung 12): both configurations forced on edge shapes (forced, it cuts tiles into ranges as short as one
      * k-step: many blocks per tile), the automatic choice on the sweep's part-wave shapes against cuBLAS, a workspace
      * that holds few slots, and bit-identical results on repeated calls (the partials are added in a fixed order) */
-    {
+    if (tc_rung_selected(gp_rung_find(GP_PRIM_SGEMM, "streamk"))) {
         const int streamk = gp_rung_find(GP_PRIM_SGEMM, "streamk");
         void *ws = NULL;
         int before = tc_fail;
@@ -352,7 +353,7 @@ int main(int argc, char **argv)
     /* peel (rung 13): the rule and each configuration forced, on shapes with a thin last tile row or column and
      * direct operands whose rows are off 16 bytes (odd leading dimensions, 1-3 element offsets), the automatic choice
      * on shapes the rule takes against cuBLAS, and a workspace too small for the copy (peel only) */
-    {
+    if (tc_rung_selected(gp_rung_find(GP_PRIM_SGEMM, "peel"))) {
         const int peel = gp_rung_find(GP_PRIM_SGEMM, "peel");
         void *ws = NULL;
         int before = tc_fail;
