@@ -12,9 +12,10 @@
  * along whichever of l and k it is contiguous in, so every warp load is 128 consecutive bytes; Y is small (S x k) and
  * comes from L1/L2 or shared memory. k is cut into ksplit ranges (grid.y) so that enough loads are in flight; the
  * last block of a group to finish adds the ranges' partials in order z = 0, 1, ... (the result does not depend on
- * timing) and writes C. Both edges run in one launch (blocks [0, x0) of grid.x the first, the rest the second), with
- * one memset of their counters: two launches and two memsets had cost ~17 us at 1025^3, where each edge alone reads
- * 4 MB (results/h100-2026-11-25/call8). */
+ * timing) and writes C. Where their blocks fit one wave, both edges run in one launch (blocks [0, x0) of grid.x the
+ * first, the rest the second): two launches and two memsets had cost ~17 us at 1025^3, where each edge alone reads
+ * 4 MB (results/h100-2026-11-25/call8); one takes 10.9 (results/h100-2026-11-25b/call4). One memset of the counters
+ * serves both either way (gp_sg_edges_plan). */
 #define GP_EDGE_S 16     /* rows or columns an edge has at most */
 #define GP_EDGE_WARPS 16 /* warps of a block: lanes along l, 32 columns l with k shared out over the warps; lanes along
                             k, one l per warp */
