@@ -226,7 +226,7 @@ static int64_t gp_sg_edge_groups(const gp_sg_edge *e)
 }
 
 /* The k ranges of an edge that reads `share` of the two edges' bytes: its share of GP_EDGE_BLOCKS blocks per SM, every
- * range at least GP_EDGE_MIN_K long (then at most a quarter more where that saves a trip). At 1025^3 that is 5 ranges
+ * range at least GP_EDGE_MIN_K long (then at most a quarter more where that makes each one trip). At 1025^3: 5 ranges
  * for the last row and 3 for the last column (357 blocks, one wave of 3 per SM): 10.8 us. Each edge aiming at 2 blocks
  * per SM of its own (5 and 5 ranges, 485 blocks) took 1025^3 from 0.925x to 0.902x cublasSgemm, and a single edge's
  * share of a whole wave (1 x 2048 x 2048 in 6 ranges, not 5) made 2049x2048x2048 1% slower
@@ -241,8 +241,9 @@ static int64_t gp_sg_edge_ksplit(const gp_device_info *dev, const gp_sg_edge *e,
 #if GP_EDGE_WHOLE_TRIPS
     /* up to a quarter more ranges where that makes each one trip of GP_EDGE_TRIP_K: 1025 = 4 x 256 + 1 in 4 ranges of
      * 257 takes two trips (the second for one k), in 5 ranges of 205 one */
-    if (ksplit >= 1 && gp_ceil_div(e->K, ksplit) > GP_EDGE_TRIP_K && gp_ceil_div(e->K, GP_EDGE_TRIP_K) <= ksplit + (ksplit + 3) / 4)
-        ksplit = gp_ceil_div(e->K, GP_EDGE_TRIP_K);
+    const int64_t one_trip = gp_ceil_div(e->K, GP_EDGE_TRIP_K); /* ranges of at most one trip each */
+    if (ksplit >= 1 && gp_ceil_div(e->K, ksplit) > GP_EDGE_TRIP_K && one_trip <= ksplit + (ksplit + 3) / 4)
+        ksplit = one_trip;
 #endif
     if (ksplit > 65535) ksplit = 65535;
     return ksplit < 1 ? 1 : ksplit;
