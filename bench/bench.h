@@ -21,9 +21,10 @@ typedef struct gpb_timing {
     double median_ms, min_ms, max_ms;
     int reps;
 } gpb_timing;
-/* Two warm-up runs (the second timed as an estimate), then `reps` timed runs back to back with an event
- * between each, and their median. reps 0 = auto: about 0.2 s, from 10 to 500 runs; 1..GPB_MAX_REPS: exactly
- * that many (more is refused, never capped). Returns 0 on success. */
+/* Two warm-up runs (the second timed as an estimate; short runs then repeat until ~2 ms have passed: GPB_WARM_MS),
+ * then `reps` timed runs back to back with an event between each, and their median. reps 0 = auto: about 0.2 s, at
+ * least 10 and at most 500 runs (so runs under 10 us are timed for a few ms only); 1..GPB_MAX_REPS: exactly that many
+ * (more is refused, never capped). Returns 0 on success. */
 int gpb_time(cudaStream_t s, gpb_run_fn fn, void *ctx, int reps, gpb_timing *t);
 /* Two runs timed in alternating blocks (a, b, a, b, ... `rounds` blocks each, reps / rounds runs per block, or
  * about 0.2 s per block with reps 0), so that both see the same clocks: under sustained tensor-core load the
