@@ -50,7 +50,10 @@ typedef struct gpt_case {
                                the vendor's rate (TFLOP/s) */
     int vendor_zeroed;      /* outputs zeroed instead of poisoned before the vendor runs */
     int paired;             /* > 0: each row timed in that many blocks alternating with the vendor's, its ratio
-                               against that vendor time (gpb_time_paired: clocks drift under sustained load) */
+                               against that vendor time (gpb_time_paired: clocks drift under sustained load; and
+                               timed vendor first, rung after, single rows of 8-34 us runs came out 2-2.5x slower in
+                               one full sweep and not the next: histogram 2^23 and 2^24 0.55x / 0.52x CUB, reduce 2^15
+                               0.60x, results/h100-2026-11-25b/call8, call10) */
     /* A second baseline, timed, checked (check's vendor = 2) and reported like the vendor in the row after it
      * (e.g. cuDNN next to the copy ceiling): setup sets both, or leaves baseline NULL. Ratios stay to the vendor. */
     char baseline_name[48];

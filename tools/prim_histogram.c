@@ -233,10 +233,7 @@ static int hist_setup(gpt_bench *b, gpt_case *c)
     if (hist_vendor(c, 0) || gpt_dev_alloc(&m->temp, m->temp_bytes ? m->temp_bytes : 1)) return 1;
     snprintf(c->shape, sizeof c->shape, "n=%lld %s%s 256 bins, %d sets", (long long)m->n, kind_names[m->kind],
              m->skewed ? " all-equal" : "", c->sets);
-    /* each row timed in blocks alternating with the vendor's (as sgemm, gemm, transpose): timed vendor first, rung after,
-     * single rows of the 8-34 us sizes came out 2-2.5x slower in one full sweep and not in the next (histogram 2^23 and
-     * 2^24 0.55x / 0.52x CUB, reduce 2^15 0.60x; results/h100-2026-11-25b/call8, call10) */
-    c->paired = 4;
+    c->paired = 4; /* each row timed in blocks alternating with the vendor's (driver.h: why) */
     snprintf(c->vendor, sizeof c->vendor, "cub::DeviceHistogram::HistogramEven");
     c->work = (double)bytes;
     return 0;

@@ -101,10 +101,7 @@ static int map_setup(gpt_bench *b, gpt_case *c)
     free(ha);
     free(hb);
     snprintf(c->shape, sizeof c->shape, "n=%lld f32, %d buffer sets", (long long)m->n, c->sets);
-    /* each row timed in blocks alternating with the vendor's (as sgemm, gemm, transpose): timed vendor first, rung after,
-     * single rows of the 8-34 us sizes came out 2-2.5x slower in one full sweep and not in the next (histogram 2^23 and
-     * 2^24 0.55x / 0.52x CUB, reduce 2^15 0.60x; results/h100-2026-11-25b/call8, call10) */
-    c->paired = 4;
+    c->paired = 4; /* each row timed in blocks alternating with the vendor's (driver.h: why) */
     snprintf(c->vendor, sizeof c->vendor, "cudaMemcpy D2D (vendor)");
     c->work = 12.0 * m->n;
     c->vendor_work = 8.0 * m->n; /* the ceiling's copy: one array read and written */

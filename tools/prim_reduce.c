@@ -255,10 +255,7 @@ static int reduce_setup(gpt_bench *b, gpt_case *c)
     if (reduce_vendor(c, 0) || gpt_dev_alloc(&m->temp, m->temp_bytes ? m->temp_bytes : 1)) return 1;
     snprintf(c->shape, sizeof c->shape, "n=%lld %s %s, %d buffer sets", (long long)m->n, type_names[m->type],
              m->argmax ? "argmax" : op_names[m->op], c->sets);
-    /* each row timed in blocks alternating with the vendor's (as sgemm, gemm, transpose): timed vendor first, rung after,
-     * single rows of the 8-34 us sizes came out 2-2.5x slower in one full sweep and not in the next (histogram 2^23 and
-     * 2^24 0.55x / 0.52x CUB, reduce 2^15 0.60x; results/h100-2026-11-25b/call8, call10) */
-    c->paired = 4;
+    c->paired = 4; /* each row timed in blocks alternating with the vendor's (driver.h: why) */
     snprintf(c->vendor, sizeof c->vendor, "cub::DeviceReduce::%s (vendor)",
              m->argmax ? "ArgMax" : m->op == GP_REDUCE_SUM ? "Sum" : m->op == GP_REDUCE_MIN ? "Min" : "Max");
     c->work = (double)bytes;

@@ -188,10 +188,7 @@ static int scan_setup(gpt_bench *b, gpt_case *c)
     m->hout = (uint32_t *)malloc(bytes);
     snprintf(c->shape, sizeof c->shape, "n=%lld %s inclusive sum, GB/s=8n/t", (long long)m->n, m->f32 ? "f32" : "i32");
     gpt_case_shape_sets(c);
-    /* each row timed in blocks alternating with the vendor's (as sgemm, gemm, transpose): timed vendor first, rung after,
-     * single rows of the 8-34 us sizes came out 2-2.5x slower in one full sweep and not in the next (histogram 2^23 and
-     * 2^24 0.55x / 0.52x CUB, reduce 2^15 0.60x; results/h100-2026-11-25b/call8, call10) */
-    c->paired = 4;
+    c->paired = 4; /* each row timed in blocks alternating with the vendor's (driver.h: why) */
     snprintf(c->vendor, sizeof c->vendor, "cub::DeviceScan::InclusiveSum (vendor)");
     c->work = 8.0 * m->n;
     return !m->hin || !m->hout;

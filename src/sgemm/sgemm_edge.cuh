@@ -337,7 +337,8 @@ static gp_status gp_sg_edges_go_launch(cudaStream_t st, const gp_sg_edge &e0, co
 static gp_status gp_sg_edges_launch(const gp_device_info *dev, cudaStream_t st, gp_sg_edge a, gp_sg_edge b, void *ws,
                                     size_t ws_bytes)
 {
-    gp_sg_edge *e[2] = {&a, &b}, none;
+    gp_sg_edge *e[2] = {&a, &b};
+    gp_sg_edge none;
     int64_t ks[2];
     int fused;
     const size_t counts = gp_sg_edges_plan(dev, &a, &b, ws_bytes, ks, &fused);
