@@ -118,6 +118,8 @@ int main(void)
                     c.pad_b = pad16(c.tb ? c.k : c.n, c.ab) + 8;
                     c.pad_c = pad16(c.n, c.c);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    c.alpha = -1.5f; /* beta 0 with alpha: the stmatrix epilogue's scaled path */
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                     c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 200, 130, 72);
                     c.beta = 0.5f;
                     c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);

@@ -13,10 +13,12 @@ OUT=${1:?usage: ncu-r06.sh OUT}
 mkdir -p "$OUT"
 cd "$(dirname "$0")/../../.."
 BIN=${BIN:-build-gpu}
-export LD_LIBRARY_PATH=$PWD/$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+case $BIN in /*) ;; *) BIN=$PWD/$BIN;; esac
+export LD_LIBRARY_PATH=$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 for n in ${SIZES:-4096 8192}; do
   rep=/tmp/r06-$n
-  timeout 280 ncu --clock-control none -k regex:"gp_hp_kernel|nvjet|sm90" --launch-count 4 \
+  # ours first (its first 2 launches), then cublasLt's chosen algorithm's kernels (the heuristic's candidates run first)
+  timeout 200 ncu --clock-control none -k regex:"${KERNELS:-gp_hp_kernel}" --launch-count ${LAUNCHES:-2} \
     --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats --section SourceCounters \
     --section MemoryWorkloadAnalysis_Tables --section LaunchStats \
     --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__cycles_active.avg \

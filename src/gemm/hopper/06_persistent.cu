@@ -42,6 +42,16 @@
 // stored transposed from the registers. C^T also wherever it has a quarter fewer tiles (n <= 128 < m). tf32 NN
 // 4096^3 0.78x -> 0.991-1.016x cublasLt, 8192^3 0.77x -> 0.997-1.003x; TT 0.978-0.993x; 8192x128x8192 NT tf32
 // 0.745x -> 0.875x, bf16 0.695x -> 0.756x (call1/bench-gemm.txt, call3/bench-gemm.txt, call3/sweep-*.txt).
+// Session 22 (results/h100-2026-11-25c, call3-call5): the epilogue measured. ncu at bf16 4096^3: the tensor pipe
+// busy 257.7k of 286k active cycles (cuBLAS 256k of 268k); the consumers spend ~90% of their time in the k loop
+// (which keeps the tensor pipe ~97% busy) and ~8% in the epilogue, with both warpgroups there at once: ~5-7k cycles
+// per tile, 42% of it instruction-fetch stalls. Tiles wholly inside C with beta 0 now take a straight-line epilogue
+// (gp_h_epilogue_lean: stmatrix, no bounds or beta branches; 16 stores a box instead of 64 plus their address
+// arithmetic): ncu 180.3 -> 177.3-178.7 us, tensor pipe 84.1-84.8% -> 87.2-87.5% of elapsed cycles; the bench's
+// ratios (call5/ab/ab.txt: bf16 / f16 4096^3 0.979-1.002x, 8192^3 0.996-1.012x) move within their run-to-run
+// spread (cublasLt's own time moves 0.174-0.196 ms at 4096^3 between processes, ours 0.193-0.197). With no epilogue at all
+// (a diagnosis build, C unwritten) 4096^3 ran 1.02-1.045x cublasLt: that is what overlapping it (ping-pong
+// consumers) could buy at most.
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>

@@ -635,10 +635,37 @@ static __device__ __forceinline__ void gp_h_store_ct(const gp_h_epi &e, const fl
         }
 }
 
+/* One 64 x 64 box (128-byte rows, 128B swizzle) of a consumer warpgroup's 16-bit C, beta == 0, through stmatrix:
+ * the accumulator of column groups j, j + 1 and row halves h = 0, 1 is exactly the fragment of four 8 x 8 b16
+ * matrices, so one stmatrix.x4 per warp stores 16 rows x 16 columns (16 per box and thread, against 64 4-byte STS
+ * with their own address arithmetic). Lane l gives the address of row l % 8 of matrix l / 8 (matrix bit 0: h, bit
+ * 1: j + 1); within a row the 16-byte unit (2 jp + bit 1) ^ (row & 7) is the swizzle, so a warp's 8 rows of one
+ * matrix hit 8 different units (no bank conflicts). j0: the box's first column group. SCALE: multiply by alpha. */
+template <typename T16, bool SCALE>
+static __device__ __forceinline__ void gp_h_stsm_box(unsigned char *b, const float (&acc)[128], int j0, float alpha)
+{
+    const int t128 = threadIdx.x % 128, w = t128 / 32, lane = t128 % 32, mi = lane / 8, rr = lane % 8;
+    const uint32_t row = (uint32_t)(16 * w + 8 * (mi & 1) + rr);
+    const uint32_t base = gp_h_smem(b) + row * 128, x = (uint32_t)((mi >> 1) ^ rr);
+#pragma unroll
+    for (int jp = 0; jp < 4; ++jp) {
+        const int j = j0 + 2 * jp;
+        uint32_t r[4];
+#pragma unroll
+        for (int i = 0; i < 4; ++i)
+            r[i] = SCALE ? gp_h_pack2(alpha * acc[4 * j + 2 * i], alpha * acc[4 * j + 2 * i + 1], (const T16 *)0)
+                         : gp_h_pack2(acc[4 * j + 2 * i], acc[4 * j + 2 * i + 1], (const T16 *)0);
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(
+                         base + (((uint32_t)(2 * jp) ^ x) << 4)),
+                     "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3])
+                     : "memory");
+    }
+}
+
 /* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07), alpha/beta and
  * the C conversion applied on the way, through shared memory laid out in the C tensor map's swizzle (conflict-
  * free fragment stores: a warp's 32 stores of one column group hit 8 rows x 4 words in 8 different 16-byte
- * units). The tile leaves in chunks of 64 rows x W columns, each one TMA box in one 8 KB buffer (W = 32: f32 C
+ * units; 16-bit C with beta 0 in 64-column boxes goes through stmatrix, gp_h_stsm_box). The tile leaves in chunks of 64 rows x W columns, each one TMA box in one 8 KB buffer (W = 32: f32 C
  * with 128-byte rows and the 128B swizzle, or 16-bit C with 64-byte rows and the 64B swizzle; W = 64: 16-bit C,
  * 128-byte rows, 128B swizzle). Chunks go in rounds of RS: the warpgroup writes a round's chunks, fences them to
  * the async proxy (fence.proxy.async: generic-proxy writes -> the TMA's reads), passes a named barrier
@@ -689,6 +716,11 @@ static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CU
                                          c0 + 8 * jj + 2 * (lane % 4),
                                          acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
             }
+        } else if (live && W == 64 && !PERM && e.beta == 0.0f) {
+            /* 16-bit C, beta 0 (uniform): stmatrix */
+            unsigned char *b = buf + ((round % NSETS) * RS + slot) * GP_H_CBUF;
+            if (e.alpha == 1.0f) gp_h_stsm_box<T16, false>(b, acc, q * JQ, 1.0f);
+            else gp_h_stsm_box<T16, true>(b, acc, q * JQ, e.alpha);
         } else if (live) {
             unsigned char *b = buf + ((round % NSETS) * RS + slot) * GP_H_CBUF;
 #pragma unroll
@@ -737,6 +769,38 @@ static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CU
                     gp_tma_store_commit();
                 }
             }
+        }
+    }
+}
+
+/* gp_h_epilogue for a warpgroup tile wholly inside C (its 64 rows below m, its 256 columns below n_tma) with 16-bit C
+ * and beta 0, in 64-column boxes: straight-line code with no bounds, beta or ragged-edge branches (the general
+ * epilogue's are taken once per tile, each a jump over code that is seldom cached). RS boxes per round (2: two rounds
+ * through 16 KB, the second after the TMA has read the first; 4: one round through 32 KB). */
+template <typename T16, int RS>
+static __device__ __forceinline__ void gp_h_epilogue_lean(const gp_h_epi &e, const CUtensorMap *mc,
+                                                          const float (&acc)[128], unsigned char *buf, int bar_id,
+                                                          int row0, int col0)
+{
+    const int t128 = threadIdx.x % 128;
+    const bool scale = e.alpha != 1.0f;
+#pragma unroll
+    for (int round = 0; round < 4 / RS; ++round) {
+        if (t128 == 0) gp_tma_store_wait_read<0>(); /* round 0: the previous tile's stores, long done */
+        gp_named_bar(bar_id, 128);
+#pragma unroll
+        for (int slot = 0; slot < RS; ++slot) {
+            const int q = round * RS + slot;
+            if (scale) gp_h_stsm_box<T16, true>(buf + slot * GP_H_CBUF, acc, 8 * q, e.alpha);
+            else gp_h_stsm_box<T16, false>(buf + slot * GP_H_CBUF, acc, 8 * q, 1.0f);
+        }
+        gp_fence_proxy_async_smem();
+        gp_named_bar(bar_id, 128);
+        if (t128 == 0) {
+#pragma unroll
+            for (int slot = 0; slot < RS; ++slot)
+                gp_tma_store_2d(mc, buf + slot * GP_H_CBUF, col0 + 64 * (round * RS + slot), row0);
+            gp_tma_store_commit();
         }
     }
 }

@@ -233,7 +233,18 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 
             if (slot < 0) {
                 const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
+#if defined(GP_HP_EXP_NOEPI) /* experiment: the main loop alone (C is not written) */
+                if (true) {
+                } else
+#endif
                 if (e.ct) gp_h_store_ct<T16, RS>(e, acc, row0, col0);
+#if !defined(GP_HP_EXP_NOLEAN)
+                else if (KIND != GP_HK_TF32 && epi != GP_HP_EPI_CHUNK && e.beta == 0.0f && row0 + 64 <= e.m &&
+                         col0 + GP_HP_BN <= e.n_tma) {
+                    if (epi == GP_HP_EPI_WHOLE) gp_h_epilogue_lean<T16, 4>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                    else gp_h_epilogue_lean<T16, 2>(e, &mc, acc, mybuf, 1 + c, row0, col0);
+                }
+#endif
                 else if (RS) gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, true>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                 else if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_WHOLE)
                     gp_h_epilogue<T16, 64, 4, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
