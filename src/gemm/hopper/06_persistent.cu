@@ -42,16 +42,17 @@
 // stored transposed from the registers. C^T also wherever it has a quarter fewer tiles (n <= 128 < m). tf32 NN
 // 4096^3 0.78x -> 0.991-1.016x cublasLt, 8192^3 0.77x -> 0.997-1.003x; TT 0.978-0.993x; 8192x128x8192 NT tf32
 // 0.745x -> 0.875x, bf16 0.695x -> 0.756x (call1/bench-gemm.txt, call3/bench-gemm.txt, call3/sweep-*.txt).
-// Session 22 (results/h100-2026-11-25c, call3-call5): the epilogue measured. ncu at bf16 4096^3: the tensor pipe
-// busy 257.7k of 286k active cycles (cuBLAS 256k of 268k); the consumers spend ~90% of their time in the k loop
-// (which keeps the tensor pipe ~97% busy) and ~8% in the epilogue, with both warpgroups there at once: ~5-7k cycles
-// per tile, 42% of it instruction-fetch stalls. Tiles wholly inside C with beta 0 now take a straight-line epilogue
-// (gp_h_epilogue_lean: stmatrix, no bounds or beta branches; 16 stores a box instead of 64 plus their address
-// arithmetic): ncu 180.3 -> 177.3-178.7 us, tensor pipe 84.1-84.8% -> 87.2-87.5% of elapsed cycles; the bench's
-// ratios (call5/ab/ab.txt: bf16 / f16 4096^3 0.979-1.002x, 8192^3 0.996-1.012x) move within their run-to-run
-// spread (cublasLt's own time moves 0.174-0.196 ms at 4096^3 between processes, ours 0.193-0.197). With no epilogue at all
-// (a diagnosis build, C unwritten) 4096^3 ran 1.02-1.045x cublasLt: that is what overlapping it (ping-pong
-// consumers) could buy at most.
+// Session 22 (results/h100-2026-11-25c): the epilogue measured. ncu at bf16 4096^3: the tensor pipe busy 257.7k of
+// 286k active cycles (cuBLAS 256k of 268k); warp samples put ~8% of the consumers' time in the epilogue, both
+// warpgroups there at once, 42% of it instruction-fetch stalls. Tiles wholly inside C with beta 0 now take a
+// straight-line epilogue (gp_h_epilogue_lean: stmatrix, no bounds or beta branches; 16 stores a box instead of 64
+// plus their address arithmetic): ncu 180.3 -> 177.3-178.7 us, tensor pipe 84.1-84.8% -> 87.2-87.5% of elapsed
+// cycles. A per-tile clock timeline (call8, call9) then showed the k loop at 1022 cycles a k-block (the nominal
+// tensor rate), the lean epilogue at 2.5k cycles and the next tile's start at 0.5k: 4.4% of a tile at 4096^3, 2.3%
+// at 8192^3 (the general epilogue in 32-column chunks: 7.0k). Bench ratios against cublasLt, mean of 5 pairs over
+// calls 5 and 6 (cublasLt's own time moves 0.174-0.196 ms at 4096^3 between processes, ours 0.192-0.197): bf16
+// 4096^3 0.974x -> 0.985x, f16 0.982x -> 1.001x; 8192^3 unchanged (bf16 0.993x / 0.987x, f16 0.983x / 0.988x).
+// With no epilogue at all (a diagnosis build, C unwritten) 4096^3 ran 1.02-1.045x: what hiding it could buy.
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>

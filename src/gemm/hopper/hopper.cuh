@@ -665,7 +665,8 @@ static __device__ __forceinline__ void gp_h_stsm_box(unsigned char *b, const flo
 /* The TMA-store epilogue of one consumer warpgroup's 64 x 256 accumulator tile (rungs 06, 07), alpha/beta and
  * the C conversion applied on the way, through shared memory laid out in the C tensor map's swizzle (conflict-
  * free fragment stores: a warp's 32 stores of one column group hit 8 rows x 4 words in 8 different 16-byte
- * units; 16-bit C with beta 0 in 64-column boxes goes through stmatrix, gp_h_stsm_box). The tile leaves in chunks of 64 rows x W columns, each one TMA box in one 8 KB buffer (W = 32: f32 C
+ * units; 16-bit C with beta 0 in 64-column boxes goes through stmatrix, gp_h_stsm_box). The tile leaves in
+ * chunks of 64 rows x W columns, each one TMA box in one 8 KB buffer (W = 32: f32 C
  * with 128-byte rows and the 128B swizzle, or 16-bit C with 64-byte rows and the 64B swizzle; W = 64: 16-bit C,
  * 128-byte rows, 128B swizzle). Chunks go in rounds of RS: the warpgroup writes a round's chunks, fences them to
  * the async proxy (fence.proxy.async: generic-proxy writes -> the TMA's reads), passes a named barrier

@@ -35,13 +35,24 @@
  * when both CTAs' consumers are done with it: `empty` counts 16 arrivals (each consumer warp arrives on its own
  * and on its peer's barrier). Barriers are initialised before a cluster barrier and no thread exits before a
  * final one (the peer may still arrive remotely or multicast into this CTA). Without sc.mcast (diagnosis) each
- * CTA loads all of its stage itself and only the cluster launch remains. */
+ * CTA loads all of its stage itself and only the cluster launch remains.
+ *
+ * Diagnosis builds (never in the library; scripts/experiments/gemm_hopper/variant-lib.sh, NOTES.md "Session 22"):
+ * GP_HP_EXP_TIMELINE (per-tile SM clocks of blocks 0 and 1, printed by a separate kernel after each launch),
+ * GP_HP_EXP_NOEPI (C not written), GP_HP_EXP_NOLOAD (stages reused without reloading), GP_HP_EXP_N128 (2 x m64n128k16
+ * per warpgroup; C wrong), GP_HP_EXP_EPI=mode (every plan's epilogue mode), GP_HP_EXP_NOLEAN (no straight-line
+ * epilogue). */
 #ifndef GP_GEMM_HOPPER_PERSISTENT_CUH
 #define GP_GEMM_HOPPER_PERSISTENT_CUH
 
 #include <string.h>
 #include "hopper.cuh"
 
+#if defined(GP_HP_EXP_NOLEAN) || defined(GP_HP_EXP_NOEPI) /* diagnosis: the general epilogue everywhere */
+#define GP_HP_LEAN 0
+#else
+#define GP_HP_LEAN 1
+#endif
 enum { GP_HP_BM = 128, GP_HP_BN = 256, GP_HP_THREADS = 384, GP_HP_CONSUMER_WARPS = 8, GP_HP_MAX_STAGES = 4 };
 #define GP_HP_STAGE_BYTES ((GP_HP_BM + GP_HP_BN) * GP_H_BK_BYTES) /* 48 KB */
 /* epilogue modes (gp_h_epilogue): chunked (any C), half and whole tile (16-bit C) */
@@ -123,6 +134,23 @@ static __device__ __forceinline__ void gp_hp_release(uint64_t *empty, int s, int
 }
 #endif
 
+#ifdef GP_HP_EXP_TIMELINE
+#include <stdio.h>
+static __device__ long long gp_hp_tl_buf[2][2][8][6];
+static __global__ void gp_hp_tl_print(void)
+{
+    for (int b = 0; b < 2; ++b)
+        for (int c = 0; c < 2; ++c)
+            for (int i = 0; i < 8; ++i) {
+                const long long *t = gp_hp_tl_buf[b][c][i], *p = gp_hp_tl_buf[b][c][i > 0 ? i - 1 : 0];
+                if (t[0] < 0) continue;
+                printf("tl block %d wg %d unit %d: wait %lld loop %lld (full waits %lld, wgmma waits %lld) epi %lld "
+                       "(from prev epi end %lld)\n", b, c, i, t[1] - t[0], t[2] - t[1], t[4], t[5], t[3] - t[2],
+                       i > 0 ? t[1] - p[3] : 0ll);
+            }
+}
+#endif
+
 template <int KIND, int TA, int TB, int CL>
 __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     gp_hp_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
@@ -175,6 +203,16 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 const int m0 = (CL * tm + (int)rank) * GP_HP_BM, n0 = tn * GP_HP_BN;
                 for (int kb = kb0; kb < kb1; ++kb) {
                     if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1); /* the consumers' use of the previous round */
+#if defined(GP_HP_EXP_NOLOAD) /* experiment: after the first round the stages are reused unreloaded (no TMA traffic) */
+                    if (wrapped) {
+                        gp_mbar_arrive(&full[s]);
+                        if (++s == stages) {
+                            s = 0;
+                            ph ^= 1;
+                        }
+                        continue;
+                    }
+#endif
                     unsigned char *st = smem + s * S::BYTES;
                     if (mcast) gp_hp_load_mc<TA, TB, GP_H_ESZ(KIND)>(st, &ma, &mb, &full[s], m0, n0, kb, rank);
                     else S::load(st, &ma, &mb, &full[s], m0, n0, kb);
@@ -193,11 +231,32 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
         float acc[GP_HP_BN / 2];
         int s = 0, ps = 0;
         uint32_t ph = 0;
+#ifdef GP_HP_EXP_TIMELINE /* diagnosis builds: SM clocks of blocks 0 and 1's consumers, 8 units, printed at the end */
+        __shared__ long long tl[2][8][6]; /* 4, 5: the tile's cycles in the full-barrier waits and the wgmma waits */
+        int tli = 0;
+        long long tw0 = 0, twf = 0, twd = 0;
+#define GP_HP_TL(x) do { if (t128 == 0 && tli < 8) tl[c][tli][x] = clock64(); } while (0)
+#else
+#define GP_HP_TL(x) do { } while (0)
+#endif
         for (int u = cid; u < sc.units; u += ncl) {
             int tm, tn, kb0, kb1, slot;
             gp_h_unit(sc, u, tm, tn, kb0, kb1, slot);
+            const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
+            /* uniform per warpgroup: */
+            const bool lean = GP_HP_LEAN && KIND != GP_HK_TF32 && slot < 0 && !e.ct && epi != GP_HP_EPI_CHUNK &&
+                              e.beta == 0.0f && row0 + 64 <= e.m && col0 + GP_HP_BN <= e.n_tma;
             for (int kb = kb0; kb < kb1; ++kb) {
+                if (kb == kb0) GP_HP_TL(0);
+#ifdef GP_HP_EXP_TIMELINE
+                if (kb == kb0) twf = twd = 0;
+                tw0 = clock64();
+#endif
                 gp_mbar_wait(&full[s], ph);
+#ifdef GP_HP_EXP_TIMELINE
+                twf += clock64() - tw0;
+#endif
+                if (kb == kb0) GP_HP_TL(1);
                 const unsigned char *st = smem + s * S::BYTES;
                 if constexpr (RS) {
                     uint32_t af[S::KSTEPS][4];
@@ -208,12 +267,25 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                         gp_wgmma_rs<GP_HP_BN, KIND>::mma(acc, af[j], S::desc_b(st, 0, j), kb > kb0 || j > 0);
                 } else {
                     gp_wgmma_fence();
+#if defined(GP_HP_EXP_N128) /* experiment (timing only, C wrong): each warpgroup 128 x 128 as 2 x m64n128k16 */
+#pragma unroll
+                    for (int j = 0; j < S::KSTEPS; ++j)
+#pragma unroll
+                        for (int i = 0; i < 2; ++i)
+                            gp_wgmma<128, KIND, WTA, WTB>::mma(*reinterpret_cast<float(*)[64]>(acc + 64 * i),
+                                                               S::desc_a(st, i, j), S::desc_b(st, 128 * c, j),
+                                                               kb > kb0 || j > 0);
+#else
 #pragma unroll
                     for (int j = 0; j < S::KSTEPS; ++j)
                         gp_wgmma<GP_HP_BN, KIND, WTA, WTB>::mma(acc, S::desc_a(st, c, j), S::desc_b(st, 0, j),
                                                                 kb > kb0 || j > 0);
+#endif
                 }
                 gp_wgmma_commit();
+#ifdef GP_HP_EXP_TIMELINE
+                tw0 = clock64();
+#endif
                 if (sc.wait1 && !RS) {
                     gp_wgmma_wait<1>(); /* k-block kb - 1 is done: free its stage */
                     if (kb > kb0) gp_hp_release(empty, ps, lane, mcast);
@@ -221,30 +293,36 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                     gp_wgmma_wait<0>(); /* k-block kb is done: free its stage now */
                     gp_hp_release(empty, s, lane, mcast);
                 }
+#ifdef GP_HP_EXP_TIMELINE
+                twd += clock64() - tw0;
+#endif
                 ps = s;
                 if (++s == stages) {
                     s = 0;
                     ph ^= 1;
                 }
             }
+#ifdef GP_HP_EXP_TIMELINE
+            if (t128 == 0 && tli < 8) {
+                tl[c][tli][4] = twf;
+                tl[c][tli][5] = twd;
+            }
+#endif
             gp_wgmma_wait<0>();
             if (sc.wait1 && !RS) gp_hp_release(empty, ps, lane, mcast); /* the unit's last stage */
             gp_wgmma_reg_fence(acc);
+            GP_HP_TL(2);
 
             if (slot < 0) {
-                const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
 #if defined(GP_HP_EXP_NOEPI) /* experiment: the main loop alone (C is not written) */
                 if (true) {
                 } else
 #endif
                 if (e.ct) gp_h_store_ct<T16, RS>(e, acc, row0, col0);
-#if !defined(GP_HP_EXP_NOLEAN)
-                else if (KIND != GP_HK_TF32 && epi != GP_HP_EPI_CHUNK && e.beta == 0.0f && row0 + 64 <= e.m &&
-                         col0 + GP_HP_BN <= e.n_tma) {
+                else if (lean) {
                     if (epi == GP_HP_EPI_WHOLE) gp_h_epilogue_lean<T16, 4>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                     else gp_h_epilogue_lean<T16, 2>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                 }
-#endif
                 else if (RS) gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, true>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                 else if (KIND != GP_HK_TF32 && epi == GP_HP_EPI_WHOLE)
                     gp_h_epilogue<T16, 64, 4, 1>(e, &mc, acc, mybuf, 1 + c, row0, col0);
@@ -265,8 +343,18 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 ew.ct = 0;
                 gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, RS>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
             }
+            GP_HP_TL(3);
+#ifdef GP_HP_EXP_TIMELINE
+            ++tli;
+#endif
         }
         if (t128 == 0) gp_tma_store_wait_all();
+#ifdef GP_HP_EXP_TIMELINE /* copied out here, printed by gp_hp_tl_print (a printf here would serialize the wgmmas) */
+        if (t128 == 0 && blockIdx.x < 2) {
+            for (int i = 0; i < 8; ++i)
+                for (int x = 0; x < 6; ++x) gp_hp_tl_buf[blockIdx.x][c][i][x] = i < tli ? tl[c][i][x] : -1;
+        }
+#endif
     }
     if (CL > 1) {
         __syncwarp();
@@ -346,6 +434,9 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (kn.group > 0) p.group = kn.group;
     if (kn.stages > 0) p.stages = kn.stages;
     if (kn.epi >= 0) p.epi = kn.epi;
+#ifdef GP_HP_EXP_EPI /* diagnosis builds: every plan's epilogue mode */
+    p.epi = GP_HP_EXP_EPI;
+#endif
     if (kn.wait > 0) p.wait1 = kn.wait == 2;
     if (CL == 1 && kn.splits > 0) {
         p.splits = kn.splits;
@@ -414,6 +505,9 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
             return gp__launch_status();
     }
     GP_TRY(gp__launch_status());
+#ifdef GP_HP_EXP_TIMELINE
+    gp_hp_tl_print<<<1, 1, 0, s>>>();
+#endif
     if (splits > 1 && ct) {
         const unsigned grid = (unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32));
         if (KIND == GP_HK_BF16) gp_hp_splitk_reduce_t<__nv_bfloat16><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
