@@ -398,7 +398,7 @@ static void gp_sg_edges_of(const gp_sgemm_args *p, int64_t m0, int64_t n0, gp_sg
     *cp = c;
 }
 
-/* Both edges of the call, in one launch. */
+/* Both edges of the call: in one launch where their blocks fit one wave, else one after the other (gp_sg_edges_plan). */
 static gp_status gp_sg_edges_run(const gp_device_info *dev, cudaStream_t st, const gp_sgemm_args *p, int64_t m0, int64_t n0,
                                  void *ws, size_t ws_bytes)
 {

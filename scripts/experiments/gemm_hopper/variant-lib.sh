@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # variant-lib.sh NAME FLAG... — a diagnosis build of the library in which only rung 06 (06_persistent.cu) is compiled
-# with extra flags (e.g. -DGP_HP_EXP_TIMELINE -DGP_HP_EXP_NOLOAD), without reconfiguring the build: its object is
+# with extra flags (e.g. -DGP_HP_EXP_TIMELINE; -DGP_HP_EXP_NOLOAD and the other switches of session 22 after
+# `git apply scripts/experiments/gemm_hopper/r06-diagnosis.patch`), without reconfiguring the build: its object is
 # compiled on its own and linked with build-90a's other objects (build-90a must be built). Writes
 # /tmp/s22/NAME/{gpuprim,libgpuprim.so.0}, stripped, for carrying (ab-lib.sh, the timeline runs).
 set -euo pipefail

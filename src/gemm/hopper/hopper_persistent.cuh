@@ -38,21 +38,15 @@
  * CTA loads all of its stage itself and only the cluster launch remains.
  *
  * Diagnosis builds (never in the library; scripts/experiments/gemm_hopper/variant-lib.sh, NOTES.md "Session 22"):
- * GP_HP_EXP_TIMELINE (per-tile SM clocks of blocks 0 and 1, printed by a separate kernel after each launch),
- * GP_HP_EXP_NOEPI (C not written), GP_HP_EXP_NOLOAD (stages reused without reloading), GP_HP_EXP_N128 (2 x m64n128k16
- * per warpgroup; C wrong), GP_HP_EXP_EPI=mode (every plan's epilogue mode), GP_HP_EXP_NOLEAN (no straight-line
- * epilogue). */
+ * GP_HP_EXP_TIMELINE, per-tile SM clocks of blocks 0 and 1, printed by a separate kernel after each launch. The
+ * session's other diagnosis switches (no epilogue, no reloads, 2 x m64n128k16, a forced epilogue mode) are
+ * scripts/experiments/gemm_hopper/r06-diagnosis.patch. */
 #ifndef GP_GEMM_HOPPER_PERSISTENT_CUH
 #define GP_GEMM_HOPPER_PERSISTENT_CUH
 
 #include <string.h>
 #include "hopper.cuh"
 
-#if defined(GP_HP_EXP_NOLEAN) || defined(GP_HP_EXP_NOEPI) /* diagnosis: the general epilogue everywhere */
-#define GP_HP_LEAN 0
-#else
-#define GP_HP_LEAN 1
-#endif
 enum { GP_HP_BM = 128, GP_HP_BN = 256, GP_HP_THREADS = 384, GP_HP_CONSUMER_WARPS = 8, GP_HP_MAX_STAGES = 4 };
 #define GP_HP_STAGE_BYTES ((GP_HP_BM + GP_HP_BN) * GP_H_BK_BYTES) /* 48 KB */
 /* epilogue modes (gp_h_epilogue): chunked (any C), half and whole tile (16-bit C) */
@@ -203,16 +197,6 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 const int m0 = (CL * tm + (int)rank) * GP_HP_BM, n0 = tn * GP_HP_BN;
                 for (int kb = kb0; kb < kb1; ++kb) {
                     if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1); /* the consumers' use of the previous round */
-#if defined(GP_HP_EXP_NOLOAD) /* experiment: after the first round the stages are reused unreloaded (no TMA traffic) */
-                    if (wrapped) {
-                        gp_mbar_arrive(&full[s]);
-                        if (++s == stages) {
-                            s = 0;
-                            ph ^= 1;
-                        }
-                        continue;
-                    }
-#endif
                     unsigned char *st = smem + s * S::BYTES;
                     if (mcast) gp_hp_load_mc<TA, TB, GP_H_ESZ(KIND)>(st, &ma, &mb, &full[s], m0, n0, kb, rank);
                     else S::load(st, &ma, &mb, &full[s], m0, n0, kb);
@@ -244,8 +228,8 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
             gp_h_unit(sc, u, tm, tn, kb0, kb1, slot);
             const int row0 = (CL * tm + (int)rank) * GP_HP_BM + 64 * c, col0 = tn * GP_HP_BN;
             /* uniform per warpgroup: */
-            const bool lean = GP_HP_LEAN && KIND != GP_HK_TF32 && slot < 0 && !e.ct && epi != GP_HP_EPI_CHUNK &&
-                              e.beta == 0.0f && row0 + 64 <= e.m && col0 + GP_HP_BN <= e.n_tma;
+            const bool lean = KIND != GP_HK_TF32 && slot < 0 && !e.ct && epi != GP_HP_EPI_CHUNK && e.beta == 0.0f &&
+                              row0 + 64 <= e.m && col0 + GP_HP_BN <= e.n_tma;
             for (int kb = kb0; kb < kb1; ++kb) {
                 if (kb == kb0) GP_HP_TL(0);
 #ifdef GP_HP_EXP_TIMELINE
@@ -267,20 +251,10 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                         gp_wgmma_rs<GP_HP_BN, KIND>::mma(acc, af[j], S::desc_b(st, 0, j), kb > kb0 || j > 0);
                 } else {
                     gp_wgmma_fence();
-#if defined(GP_HP_EXP_N128) /* experiment (timing only, C wrong): each warpgroup 128 x 128 as 2 x m64n128k16 */
-#pragma unroll
-                    for (int j = 0; j < S::KSTEPS; ++j)
-#pragma unroll
-                        for (int i = 0; i < 2; ++i)
-                            gp_wgmma<128, KIND, WTA, WTB>::mma(*reinterpret_cast<float(*)[64]>(acc + 64 * i),
-                                                               S::desc_a(st, i, j), S::desc_b(st, 128 * c, j),
-                                                               kb > kb0 || j > 0);
-#else
 #pragma unroll
                     for (int j = 0; j < S::KSTEPS; ++j)
                         gp_wgmma<GP_HP_BN, KIND, WTA, WTB>::mma(acc, S::desc_a(st, c, j), S::desc_b(st, 0, j),
                                                                 kb > kb0 || j > 0);
-#endif
                 }
                 gp_wgmma_commit();
 #ifdef GP_HP_EXP_TIMELINE
@@ -314,10 +288,6 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
             GP_HP_TL(2);
 
             if (slot < 0) {
-#if defined(GP_HP_EXP_NOEPI) /* experiment: the main loop alone (C is not written) */
-                if (true) {
-                } else
-#endif
                 if (e.ct) gp_h_store_ct<T16, RS>(e, acc, row0, col0);
                 else if (lean) {
                     if (epi == GP_HP_EPI_WHOLE) gp_h_epilogue_lean<T16, 4>(e, &mc, acc, mybuf, 1 + c, row0, col0);
@@ -434,9 +404,6 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (kn.group > 0) p.group = kn.group;
     if (kn.stages > 0) p.stages = kn.stages;
     if (kn.epi >= 0) p.epi = kn.epi;
-#ifdef GP_HP_EXP_EPI /* diagnosis builds: every plan's epilogue mode */
-    p.epi = GP_HP_EXP_EPI;
-#endif
     if (kn.wait > 0) p.wait1 = kn.wait == 2;
     if (CL == 1 && kn.splits > 0) {
         p.splits = kn.splits;
