@@ -84,7 +84,7 @@ int main(void)
     a = bf(4096, 4096, 4096);
     p = gp__gemm_h_pick(&h100, &a);
     show("bf16 4096^3 (512 tiles, tail 116)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 2 && p.stages == 4 && p.group == 16 && p.wait1 == 0);
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 2 && p.stages == 4 && p.group == 16 && p.wait1 == 0 && p.defer == 1);
     a = args(8192, 8192, 8192, GP_DTYPE_F16, GP_DTYPE_F16, 0, 0);
     p = gp__gemm_h_pick(&h100, &a);
     show("f16 8192^3 (2048 tiles, tail 68)", &a, &p);
@@ -92,10 +92,10 @@ int main(void)
     a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("tf32 NT 4096^3", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 0 && p.stages == 4);
-    a = args(4096, 4096, 4096, GP_DTYPE_BF16, GP_DTYPE_F32, 1, 1); /* f32 C: chunked */
+    CHECK(p.rung == 6 && p.splits == 1 && p.epi == 0 && p.stages == 4 && p.defer == 0);
+    a = args(4096, 4096, 4096, GP_DTYPE_BF16, GP_DTYPE_F32, 1, 1); /* f32 C: chunked, not deferred */
     p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 6 && p.epi == 0 && p.stages == 4);
+    CHECK(p.rung == 6 && p.epi == 0 && p.stages == 4 && p.defer == 0);
     CHECK(gp__gemm_h_pick(NULL, &a).rung == 6); /* NULL device: an H100 */
 
     /* no Hopper rung */

@@ -53,6 +53,14 @@
 // calls 5 and 6 (cublasLt's own time moves 0.174-0.196 ms at 4096^3 between processes, ours 0.192-0.197): bf16
 // 4096^3 0.974x -> 0.985x, f16 0.982x -> 1.001x; 8192^3 unchanged (bf16 0.993x / 0.987x, f16 0.983x / 0.988x).
 // With no epilogue at all (a diagnosis build, C unwritten) 4096^3 ran 1.02-1.045x: what hiding it could buy.
+// Session 23 (results/h100-2026-11-25d/call2/ab): the deferred epilogue (plan.defer, 16-bit C, the lean tiles):
+// the accumulators are packed to 16-bit pairs at once (64 registers a thread, gp_h_defer_pack), the next tile's
+// wgmmas start, and its first four k-blocks each store one 64 x 64 box of the previous tile while their wgmmas run
+// (gp_h_defer_box: stmatrix into one of two 8 KB buffers, a TMA store per box). The ~2.5k cycles a tile of epilogue
+// shrink to the packing. Same process, alternating with the base build, 3 rounds: ours bf16 4096^3 0.1944 -> 0.1900
+// ms, 8192^3 1.533 -> 1.491; f16 0.1925 -> 0.1891, 1.528 -> 1.482; against cublasLt bf16 1.006x / 1.005x, f16
+// 1.009x / 1.021x (means of 3; base 0.977x / 0.983x, 0.985x / 0.985x). ptxas: the packed tile raises the consumers'
+// registers to R229 of their 232 (setmaxnreg); 48 bytes of stack, spilled and reloaded outside the k loop only.
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>

@@ -806,6 +806,69 @@ static __device__ __forceinline__ void gp_h_epilogue_lean(const gp_h_epi &e, con
     }
 }
 
+/* The deferred epilogue (rungs 06, 07): a warpgroup's 64 x 256 tile packed to 16-bit pairs (alpha applied), 64
+ * registers a thread, so that the accumulators are free for the next tile at once; its four 64-column boxes are
+ * stored one at a time while the next tile's wgmmas run (gp_h_defer_box). pk[2 j + i] holds acc[4 j + 2 i] and
+ * acc[4 j + 2 i + 1], as gp_h_stsm_box packs them. */
+template <typename T16>
+static __device__ __forceinline__ void gp_h_defer_pack(uint32_t (&pk)[64], const float (&acc)[128], float alpha)
+{
+    if (alpha == 1.0f) {
+#pragma unroll
+        for (int i = 0; i < 64; ++i) pk[i] = gp_h_pack2(acc[2 * i], acc[2 * i + 1], (const T16 *)0);
+    } else {
+#pragma unroll
+        for (int i = 0; i < 64; ++i) pk[i] = gp_h_pack2(alpha * acc[2 * i], alpha * acc[2 * i + 1], (const T16 *)0);
+    }
+}
+
+/* Box Q (columns 64 Q..) of a packed tile through buffer Q % 2 of the warpgroup's two 8 KB buffers, one bulk group
+ * per box. Before box 0 every earlier store of the warpgroup has read its buffer (wait_group.read 0: the last was
+ * issued a tile ago, or is a general epilogue's); before boxes 1..3, all but the latest (box Q - 1, the other
+ * buffer). A barrier passes the wait on, the warpgroup writes the box (stmatrix, gp_h_stsm_box's layout), fences it
+ * to the async proxy, and after a second barrier thread 0 stores it. */
+template <int Q>
+static __device__ __forceinline__ void gp_h_defer_box(const CUtensorMap *mc, const uint32_t (&pk)[64],
+                                                      unsigned char *buf, int bar_id, int row0, int col0)
+{
+    const int t128 = threadIdx.x % 128, w = t128 / 32, lane = t128 % 32, mi = lane / 8, rr = lane % 8;
+    unsigned char *b = buf + (Q % 2) * GP_H_CBUF;
+    if (t128 == 0) {
+        if (Q == 0) gp_tma_store_wait_read<0>();
+        else gp_tma_store_wait_read<1>();
+    }
+    gp_named_bar(bar_id, 128);
+    const uint32_t row = (uint32_t)(16 * w + 8 * (mi & 1) + rr);
+    const uint32_t base = gp_h_smem(b) + row * 128, x = (uint32_t)((mi >> 1) ^ rr);
+#pragma unroll
+    for (int jp = 0; jp < 4; ++jp) {
+        const int p0 = 2 * (8 * Q + 2 * jp); /* pk index of column group j = 8 Q + 2 jp */
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(
+                         base + (((uint32_t)(2 * jp) ^ x) << 4)),
+                     "r"(pk[p0]), "r"(pk[p0 + 1]), "r"(pk[p0 + 2]), "r"(pk[p0 + 3])
+                     : "memory");
+    }
+    gp_fence_proxy_async_smem();
+    gp_named_bar(bar_id, 128);
+    if (t128 == 0) {
+        gp_tma_store_2d(mc, b, col0 + 64 * Q, row0);
+        gp_tma_store_commit();
+    }
+}
+
+/* Box q (0..3, uniform per warpgroup) of a packed tile: gp_h_defer_box with q known at compile time, so pk stays
+ * in registers. */
+static __device__ __forceinline__ void gp_h_defer_box_at(int q, const CUtensorMap *mc, const uint32_t (&pk)[64],
+                                                         unsigned char *buf, int bar_id, int row0, int col0)
+{
+    switch (q) {
+    case 0: gp_h_defer_box<0>(mc, pk, buf, bar_id, row0, col0); break;
+    case 1: gp_h_defer_box<1>(mc, pk, buf, bar_id, row0, col0); break;
+    case 2: gp_h_defer_box<2>(mc, pk, buf, bar_id, row0, col0); break;
+    default: gp_h_defer_box<3>(mc, pk, buf, bar_id, row0, col0); break;
+    }
+}
+
 #endif /* GP_HOPPER_DEVICE */
 
 /* wgmma's transpose immediates from the gemm's ta / tb (tf32: K-major only, both 0). */

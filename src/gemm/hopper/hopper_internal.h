@@ -55,6 +55,8 @@ typedef struct gp_gemm_h_plan {
     int wait1;    /* rungs 06/07: consumers keep one k-block's wgmmas in flight (wait_group 1, free the previous
                      stage: CUTLASS's default) instead of draining each k-block (wait_group 0, free its stage at
                      once: one more stage for the producer; the other warpgroup keeps the tensor cores busy) */
+    int defer;    /* rungs 06/07, 16-bit C: tiles wholly inside C with beta 0 leave through the deferred epilogue
+                     (packed into registers at once, stored box by box under the next tile's first k-blocks) */
 } gp_gemm_h_plan;
 
 /* The arguments rung 06's kernel runs (pure): C^T = op(B)^T op(A)^T (m and n, A and B swapped, ta = 1 - tb and
@@ -106,9 +108,10 @@ typedef struct gp_gemm_h_knobs {
     int clusters; /* > 0: rung 07 launches this many clusters (default: cudaOccupancyMaxActiveClusters) */
     int mcast;    /* >= 0: rung 07 multicasts B (1) or has each CTA load all of B itself (0: diagnosis) */
     int wait;     /* 1: wait_group 0 per k-block, 2: wait_group 1 (plan.wait1); 0: the plan's */
+    int defer;    /* 1: the deferred epilogue on, 2: off (plan.defer); 0: the plan's */
 } gp_gemm_h_knobs;
 extern gp_gemm_h_knobs gp__gemm_h_knobs;
-#define GP_GEMM_H_KNOBS_NONE {0, 0, -1, 0, 0, -1, 0}
+#define GP_GEMM_H_KNOBS_NONE {0, 0, -1, 0, 0, -1, 0, 0}
 /* Rung 07's cluster count on this device as it would launch now (after knobs); 0 if unknown (host query). */
 int gp__gemm_r07_clusters(const gp_device_info *dev);
 

@@ -16,6 +16,11 @@
  * beta) as a 128 x 256 block of the workspace through a second tensor map; gp_hp_splitk_reduce then sums the
  * blocks of each split tile and applies alpha, beta and the C conversion.
  *
+ * Deferred epilogue (sc.defer; 16-bit C, tiles wholly inside C, beta 0): the consumer packs its 64 x 256 result into
+ * 64 registers (gp_h_defer_pack) and starts the next unit at once; after each of that unit's first four k-blocks'
+ * wgmmas are issued it stores one 64 x 64 box (gp_h_defer_box), so the stores run under the tensor cores' work. A unit
+ * with fewer k-blocks flushes the rest before its own epilogue, and a block's last unit stores its boxes at once.
+ *
  * Epilogue: gp_h_epilogue (hopper.cuh): for 16-bit C half-tile rounds (2 x 64-column boxes per round, 32 KB of C
  * buffers, 4 stages) or the whole tile at once (64 KB, 3 stages); chunked (32 KB, 4 stages) for f32 C and the
  * split units' partials.
@@ -71,6 +76,7 @@ typedef struct gp_h_sched {
     int epi;              /* GP_HP_EPI_* (whole and half: 16-bit C only) */
     int mcast;            /* CL = 2: B multicast */
     int wait1;            /* consumers keep one k-block of wgmmas in flight (else drain each k-block) */
+    int defer;            /* lean tiles: the deferred epilogue (gp_h_defer_pack / gp_h_defer_box) */
 } gp_h_sched;
 
 /* Unit u: its tile (tm, tn), k-blocks [kb0, kb1) and partial slot (-1: it writes C). */
@@ -215,6 +221,9 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
         float acc[GP_HP_BN / 2];
         int s = 0, ps = 0;
         uint32_t ph = 0;
+        /* the deferred epilogue (sc.defer): the previous lean tile, packed, and its boxes still to store */
+        uint32_t pk[64];
+        int pend = 0, prow0 = 0, pcol0 = 0;
 #ifdef GP_HP_EXP_TIMELINE /* diagnosis builds: SM clocks of blocks 0 and 1's consumers, 8 units, printed at the end */
         __shared__ long long tl[2][8][6]; /* 4, 5: the tile's cycles in the full-barrier waits and the wgmma waits */
         int tli = 0;
@@ -257,6 +266,10 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                                                                 kb > kb0 || j > 0);
                 }
                 gp_wgmma_commit();
+                if (pend > 0) { /* one box of the previous tile while this k-block's wgmmas run */
+                    gp_h_defer_box_at(4 - pend, &mc, pk, mybuf, 1 + c, prow0, pcol0);
+                    --pend;
+                }
 #ifdef GP_HP_EXP_TIMELINE
                 tw0 = clock64();
 #endif
@@ -286,10 +299,18 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
             if (sc.wait1 && !RS) gp_hp_release(empty, ps, lane, mcast); /* the unit's last stage */
             gp_wgmma_reg_fence(acc);
             GP_HP_TL(2);
+            for (; pend > 0; --pend) gp_h_defer_box_at(4 - pend, &mc, pk, mybuf, 1 + c, prow0, pcol0); /* short unit */
 
             if (slot < 0) {
                 if (e.ct) gp_h_store_ct<T16, RS>(e, acc, row0, col0);
-                else if (lean) {
+                else if (lean && sc.defer) {
+                    gp_h_defer_pack<T16>(pk, acc, e.alpha);
+                    pend = 4;
+                    prow0 = row0;
+                    pcol0 = col0;
+                    if (u + ncl >= sc.units) /* no next unit to hide the boxes behind */
+                        for (; pend > 0; --pend) gp_h_defer_box_at(4 - pend, &mc, pk, mybuf, 1 + c, prow0, pcol0);
+                } else if (lean) {
                     if (epi == GP_HP_EPI_WHOLE) gp_h_epilogue_lean<T16, 4>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                     else gp_h_epilogue_lean<T16, 2>(e, &mc, acc, mybuf, 1 + c, row0, col0);
                 }
@@ -405,6 +426,7 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (kn.stages > 0) p.stages = kn.stages;
     if (kn.epi >= 0) p.epi = kn.epi;
     if (kn.wait > 0) p.wait1 = kn.wait == 2;
+    if (kn.defer > 0) p.defer = kn.defer == 1;
     if (CL == 1 && kn.splits > 0) {
         p.splits = kn.splits;
         p.sk_tiles = (int)tiles;
@@ -450,6 +472,7 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     sc.epi = epi;
     sc.mcast = mcast;
     sc.wait1 = p.wait1 ? 1 : 0;
+    sc.defer = p.defer ? 1 : 0;
     gp_h_epi e = gp_h_epi_of(a);
     if (ct) {
         e.ct = 1;

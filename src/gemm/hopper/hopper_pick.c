@@ -93,6 +93,7 @@ gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
     p.stages = p.epi == 1 ? 3 : 4;
     p.kc = 1;
     p.wait1 = 0;
+    p.defer = p.epi != 0; /* the deferred epilogue for 16-bit C */
     return p;
 }
 
@@ -308,9 +309,10 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
     else if (p->rung == 4 && p->kc > 1) snprintf(buf, len, "r04 kc%d", p->kc);
     else if (p->rung < 6) snprintf(buf, len, "r%02d", p->rung);
     else if (p->splits > 1)
-        snprintf(buf, len, "r%02d s%d %s g%d w%d sk%dx%d", p->rung, p->stages, EPI_NAME(p->epi), p->group, p->wait1,
-                 p->sk_tiles, p->splits);
-    else snprintf(buf, len, "r%02d s%d %s g%d w%d", p->rung, p->stages, EPI_NAME(p->epi), p->group, p->wait1);
+        snprintf(buf, len, "r%02d s%d %s%s g%d w%d sk%dx%d", p->rung, p->stages, EPI_NAME(p->epi), p->defer ? "-d" : "",
+                 p->group, p->wait1, p->sk_tiles, p->splits);
+    else snprintf(buf, len, "r%02d s%d %s%s g%d w%d", p->rung, p->stages, EPI_NAME(p->epi), p->defer ? "-d" : "", p->group,
+                  p->wait1);
     return buf;
 }
 
