@@ -142,7 +142,17 @@ int main(void)
     a = args(8192, 128, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("8192x128x8192 (C^T: 32 tiles)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32); /* as C^T: 32 tiles */
+    CHECK(p.rung == 4 && p.kc == 1); /* thin C, memory-bound: rung 04 reads A once (64 tiles: no k-cluster) */
+    a = bf(2048, 128, 16384); /* 16 tiles of 128 x 128: a k-cluster of 4 (64 blocks) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 4);
+    a = bf(8192, 256, 8192); /* thin up to 256 */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+    a = bf(8192, 257, 8192); /* not thin: rung 06 (C^T, 96 whole tiles) */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
+    a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: the split still */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
     a = bf(1024, 1024, 1024);
     p = gp__gemm_h_pick(&h100, &a);
     show("1024^3 (32 tiles, 16 k-blocks)", &a, &p);
@@ -375,7 +385,7 @@ int main(void)
         q = gp__gemm_h_canon(&a, &ct);
         CHECK(ct == 1 && q.m == 128 && q.n == 8192 && q.ta == 1 && q.tb == 1 && (uintptr_t)q.A == Bb && q.lda == 128);
         p = gp__gemm_h_pick(&h100, &a);
-        CHECK(p.rung == 6 && p.sk_tiles == 32 && p.splits == 4);
+        CHECK(p.rung == 4); /* thin: rung 04, which runs C as it is */
         a.tb = 1; /* NT -> NT */
         q = gp__gemm_h_canon(&a, &ct);
         CHECK(ct == 1 && q.ta == 0 && q.tb == 1);

@@ -40,6 +40,11 @@
 // gp_h_store_frag now checks rows once where beta == 0 and C is aligned: 1000^3 16.9 -> 15.6 us. Still short of
 // cublasLt's kernels (1000^3 8-10 us, 256^3 4 us, call4): its small tiles (64x24 .. 128x80) run in clusters of
 // up to 8 that share operands by multicast, cutting the L2 traffic that bounds this rung's main loop there.
+// Session 23 (results/h100-2026-11-25d/call5/ab): whole tiles with 16-bit C and beta 0 leave through the TMA
+// (r04_epilogue_tma: stmatrix into the drained stages, four 64 x 64 boxes, one bulk store each) instead of 64
+// bounds-checked 4-byte stores a thread. Same process, alternating with the previous build, 2 rounds: 1000^3 15.5
+// -> 13.95 us, 1024^3 14.3 -> 12.7, 8192x128x8192 (now the plan's choice for thin C) 58.6 -> 57.3; 512^3 10.6 ->
+// 10.25 (host-bound: a launch costs ~5 us of host time there). cublasLt took 10.4-12.4 us at 1000^3 and 1024^3.
 #include "hopper.cuh"
 
 #define R04_BM 128
@@ -49,10 +54,46 @@
 #define R04_MAX_STAGES 6 /* 192 KB, where the grid has at most one block per SM */
 #define R04_THREADS 128
 
+#if GP_HOPPER_DEVICE
+/* The TMA-store epilogue of a whole 128 x 128 tile (kc == 1, 16-bit C, beta 0): the two m64 halves, each as two
+ * 64 x 64 boxes, go through stmatrix into the drained stages (4 x 8 KB, 1024-aligned, in the C map's 128B swizzle:
+ * gp_h_stsm_box), are fenced to the async proxy, and thread 0 stores the boxes that start inside C (the TMA clips
+ * the rest at m and n_tma) and waits until they have been read before the block's shared memory is given up. */
+template <typename T16>
+static __device__ __forceinline__ void r04_epilogue_tma(const gp_h_epi &e, const CUtensorMap *mc,
+                                                        const float (&acc)[2][R04_BN / 2], unsigned char *buf, int m0,
+                                                        int n0)
+{
+#pragma unroll
+    for (int i = 0; i < 2; ++i)
+#pragma unroll
+        for (int q = 0; q < 2; ++q) {
+            unsigned char *b = buf + (2 * i + q) * GP_H_CBUF;
+            if (e.alpha == 1.0f) gp_h_stsm_box<T16, false>(b, acc[i], 8 * q, 1.0f);
+            else gp_h_stsm_box<T16, true>(b, acc[i], 8 * q, e.alpha);
+        }
+    gp_fence_proxy_async_smem();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+#pragma unroll
+        for (int i = 0; i < 2; ++i)
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+                if (m0 + 64 * i < e.m && n0 + 64 * q < e.n_tma)
+                    gp_tma_store_2d(mc, buf + (2 * i + q) * GP_H_CBUF, n0 + 64 * q, m0 + 64 * i);
+        gp_tma_store_commit();
+        gp_tma_store_wait_read<0>();
+    }
+}
+#endif
+
+/* tma_c: kc == 1 and 16-bit C with beta 0 (host, r04_run): whole tiles leave through r04_epilogue_tma and mc, except a
+ * tile holding columns n_tma .. n - 1 (a row of C not a multiple of 16 bytes), which is stored from the registers. */
 template <int KIND, int TA, int TB>
 __global__ void __launch_bounds__(R04_THREADS, 1)
-    gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, gp_h_epi e,
-                       int tiles_m, int tiles_n, int stages, int kc)
+    gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
+                       const __grid_constant__ CUtensorMap mc, gp_h_epi e, int tiles_m, int tiles_n, int stages, int kc,
+                       int tma_c)
 {
 #if GP_HOPPER_DEVICE
     typedef gp_h_stage<R04_BM, R04_BN, TA, TB, GP_H_ESZ(KIND)> S;
@@ -144,8 +185,12 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #define GP_TL_PRINT() do { } while (0)
 #endif
     if (kc == 1) {
+        if (KIND != GP_HK_TF32 && tma_c && (e.n_tma == e.n || n0 + R04_BN <= e.n_tma))
+            r04_epilogue_tma<T16>(e, &mc, acc, smem, m0, n0);
+        else {
 #pragma unroll
-        for (int i = 0; i < 2; ++i) gp_h_store_frag<R04_BN, T16>(e, acc[i], m0 + 64 * i, n0);
+            for (int i = 0; i < 2; ++i) gp_h_store_frag<R04_BN, T16>(e, acc[i], m0 + 64 * i, n0);
+        }
         GP_TL_PRINT();
         return;
     }
@@ -197,7 +242,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 template <int KIND, int TA, int TB>
 static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc)
 {
-    CUtensorMap ma, mb;
+    CUtensorMap ma, mb, mc;
     if (gp_h_operand_maps(a, R04_BM, R04_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
     const int64_t tiles_m = gp_ceil_div(a->m, R04_BM), tiles_n = gp_ceil_div(a->n, R04_BN), tiles = tiles_m * tiles_n;
     const int64_t kb_all = gp_ceil_div(a->k, (int64_t)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type)));
@@ -213,15 +258,24 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
     const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
     const int stages = gp__gemm_r04_stages(tiles * kc, sms, gp_ceil_div(kb_all, (int64_t)kc));
     const gp_h_epi e = gp_h_epi_of(a);
+    /* the TMA-store epilogue: whole tiles, 16-bit C, beta 0, C TMA-describable (else, or if the map fails: from the
+     * registers) */
+    int tma_c = kc == 1 && KIND != GP_HK_TF32 && a->c_type != GP_DTYPE_F32 && a->beta == 0.0f && a->vec_c &&
+                e.n_tma > 0;
+    if (!tma_c || gp_h_c_map(&mc, a, 64, CU_TENSOR_MAP_SWIZZLE_128B)) {
+        tma_c = 0;
+        memset(&mc, 0, sizeof mc);
+    }
     if (kc == 1) {
         gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages), s>>>(
-            ma, mb, e, (int)tiles_m, (int)tiles_n, stages, 1);
+            ma, mb, mc, e, (int)tiles_m, (int)tiles_n, stages, 1, tma_c);
         return gp__launch_status();
     }
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr;
     gp_h_cluster_config(&cfg, &attr, (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages), s, (unsigned)kc);
-    (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB>, ma, mb, e, (int)tiles_m, (int)tiles_n, stages, kc);
+    (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n, stages, kc,
+                             0);
     return gp__launch_status();
 }
 

@@ -641,8 +641,8 @@ static __device__ __forceinline__ void gp_h_store_ct(const gp_h_epi &e, const fl
  * with their own address arithmetic). Lane l gives the address of row l % 8 of matrix l / 8 (matrix bit 0: h, bit
  * 1: j + 1); within a row the 16-byte unit (2 jp + bit 1) ^ (row & 7) is the swizzle, so a warp's 8 rows of one
  * matrix hit 8 different units (no bank conflicts). j0: the box's first column group. SCALE: multiply by alpha. */
-template <typename T16, bool SCALE>
-static __device__ __forceinline__ void gp_h_stsm_box(unsigned char *b, const float (&acc)[128], int j0, float alpha)
+template <typename T16, bool SCALE, int N>
+static __device__ __forceinline__ void gp_h_stsm_box(unsigned char *b, const float (&acc)[N], int j0, float alpha)
 {
     const int t128 = threadIdx.x % 128, w = t128 / 32, lane = t128 % 32, mi = lane / 8, rr = lane % 8;
     const uint32_t row = (uint32_t)(16 * w + 8 * (mi & 1) + rr);

@@ -19,11 +19,14 @@
  *     (gp__gemm_r04_stages), and its k-cluster where few tiles leave L2 bandwidth unused (gp__gemm_r04_kc);
  *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
- *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles);
+ *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except a thin C (16-bit types, m or
+ *     n <= 256: memory-bound), which rung 04 reads once with its own k-cluster rule (session 23: 0.62-0.76x split,
+ *     0.85-1.04x rung 04);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
  *     rung 06 with whole tiles;
  *   - a split needs s x (split tiles) x 128 KB of workspace (f32 partials): s is lowered until it fits;
- *   - rung 06's configuration: 4 stages; epilogue in half-tile rounds for 16-bit C, chunked for f32 C;
+ *   - rung 06's configuration: 4 stages; epilogue in half-tile rounds for 16-bit C (deferred under the next
+ *     tile's first k-blocks where the tile lies inside C and beta is 0), chunked for f32 C;
  *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed.
  * Rung 07 (clusters) is not chosen automatically until it measures faster than rung 06 (GP_H_PICK_R07). The
  * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
@@ -40,6 +43,7 @@
 #define GP_H_MAX_SPLITS 16
 #define GP_H_SPLIT_MIN_K 32  /* fewer than a wave of tiles and fewer k-blocks than this: rung 04, no split */
 #define GP_H_GROUP 16        /* tile rows per group of the tile order */
+#define GP_H_THIN 256        /* a C this thin (m or n) with fewer tiles than SMs: rung 04, not a split */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
 
 gp_gemm_h_knobs gp__gemm_h_knobs = GP_GEMM_H_KNOBS_NONE;
@@ -177,6 +181,11 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
      * kernel): 128x128x4096 TT 12.8 us in results/h100-2026-11-24f/call8's sweep, 14.4 on rung 06's split before */
     if (r04.kc == GP_GEMM_R04_MAX_KC && !rs) return r04;
     const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
+    /* a thin C (m or n <= 256) over deep k, 16-bit operands: memory-bound (under 256 FLOPs a byte of A, B and C,
+     * against the H100's ~295), so reading A and B once through rung 04 (whole k, or its k-cluster) beats the
+     * split's f32 partials and second kernel: 8192x128x8192 57.7 us against 69.4, 16384x128x2048 34 against 51,
+     * 8192x256x8192 70 against 78 (results/h100-2026-11-25d/call3). tf32 (other rates, unmeasured) keeps the split. */
+    if (s >= 2 && !rs && esz == 2 && (a_in->m <= GP_H_THIN || a_in->n <= GP_H_THIN)) return r04;
     if (s >= 2) {
         p.splits = (int)s;
         p.sk_tiles = (int)tiles;
