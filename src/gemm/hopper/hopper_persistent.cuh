@@ -14,7 +14,9 @@
  * plus split-k tail": a partial last wave of tiles becomes a full wave of shorter units; with dp = 0 it is
  * plain split-k for shapes with fewer tiles than SMs). A split unit stores its raw f32 partial (no alpha /
  * beta) as a 128 x 256 block of the workspace through a second tensor map; gp_hp_splitk_reduce then sums the
- * blocks of each split tile and applies alpha, beta and the C conversion.
+ * blocks of each split tile and applies alpha, beta and the C conversion. It is launched as a programmatic
+ * dependent (its launch overlaps the kernel's last units; griddepcontrol.wait before it reads a partial): session
+ * 23, 2-6% on split shapes (results/h100-2026-11-25d/call9).
  *
  * Deferred epilogue (sc.defer; 16-bit C, tiles wholly inside C, beta 0): the consumer packs its 64 x 256 result into
  * 64 registers (gp_h_defer_pack) and starts the next unit at once; after each of that unit's first four k-blocks'
@@ -356,12 +358,23 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 #endif
 }
 
+/* The split reductions are launched as programmatic dependents of the kernel (gp_hp_launch_dependent): their
+ * launch overlaps its last units, and each waits here until the kernel has completed and its partials are
+ * visible (griddepcontrol.wait; sm_90 and later: on older devices the launch is an ordinary one). */
+static __device__ __forceinline__ void gp_hp_wait_primary(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 /* C = alpha * (sum of the split units' partials) + beta * C over the split tiles (any arch). One thread per 4
  * consecutive columns of a tile row; the partial blocks are 128 x 256 f32, row-major, block q * splits + s. */
 template <typename T16>
 __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
 {
     enum { PER_TILE = GP_HP_BM * (GP_HP_BN / 4) };
+    gp_hp_wait_primary();
     const int64_t total = (int64_t)(sc.units - sc.dp) / sc.splits * PER_TILE;
     for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < total; i += (int64_t)gridDim.x * blockDim.x) {
         const int q = (int)(i / PER_TILE), rem = (int)(i % PER_TILE);
@@ -396,6 +409,7 @@ __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_
     const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
     int tm, tn;
     gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
+    gp_hp_wait_primary();
     const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + 32 * br) * GP_HP_BN + 32 * bc + tx;
     for (int i = ty; i < 32; i += 8) {
         float v = 0.0f;
@@ -498,17 +512,26 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
 #ifdef GP_HP_EXP_TIMELINE
     gp_hp_tl_print<<<1, 1, 0, s>>>();
 #endif
-    if (splits > 1 && ct) {
-        const unsigned grid = (unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32));
-        if (KIND == GP_HK_BF16) gp_hp_splitk_reduce_t<__nv_bfloat16><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
-        else gp_hp_splitk_reduce_t<__half><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
-        return gp__launch_status();
-    }
     if (splits > 1) {
-        const int64_t work = sk * GP_HP_BM * (GP_HP_BN / 4);
-        const unsigned grid = gp_grid_for(dev, 256, work, 2);
-        if (KIND == GP_HK_BF16) gp_hp_splitk_reduce<__nv_bfloat16><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
-        else gp_hp_splitk_reduce<__half><<<grid, 256, 0, s>>>((const float *)a->ws, e, sc);
+        const float *W = (const float *)a->ws;
+        const unsigned grid = ct ? (unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32))
+                                 : gp_grid_for(dev, 256, sk * GP_HP_BM * (GP_HP_BN / 4), 2);
+        cudaLaunchConfig_t cfg;
+        cudaLaunchAttribute attr;
+        memset(&cfg, 0, sizeof cfg);
+        attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attr.val.programmaticStreamSerializationAllowed = 1;
+        cfg.gridDim = dim3(grid, 1, 1);
+        cfg.blockDim = dim3(256, 1, 1);
+        cfg.stream = s;
+        cfg.attrs = &attr;
+        cfg.numAttrs = 1;
+        cudaError_t le;
+        if (ct && KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__nv_bfloat16>, W, e, sc);
+        else if (ct) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__half>, W, e, sc);
+        else if (KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__nv_bfloat16>, W, e, sc);
+        else le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__half>, W, e, sc);
+        (void)le; /* recorded as the last error too */
         return gp__launch_status();
     }
     return GP_SUCCESS;
