@@ -161,6 +161,7 @@ typedef struct gp_h_epi {
     int n_tma;      /* columns a TMA store may write: n rounded down to 16 bytes of C (see gp_h_c_map) */
     int ct;         /* 1: the kernel computes C^T (m x n here are C^T's): element (r, c) goes to C + c * ldc + r
                        (rung 06, gp__gemm_h_canon); stored from the registers, no tensor map */
+    int keep_l2;    /* 1: TMA stores with an L2 evict_last policy (rung 06's split partials) */
 } gp_h_epi;
 
 static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)
@@ -177,6 +178,7 @@ static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)
     e.k = (int)a->k;
     e.n_tma = (int)gp_h_n_tma(a->n, a->c_type);
     e.ct = 0;
+    e.keep_l2 = 0;
     return e;
 }
 
@@ -481,6 +483,16 @@ static __device__ __forceinline__ void gp_tma_store_2d(const CUtensorMap *map, c
                  "r"(gp_h_smem(src)), "r"(c0), "r"(c1)
                  : "memory");
 }
+/* The same with an L2 evict_last policy: the bytes stay in L2 ahead of evict_normal lines (split-k partials, which
+ * the reduction reads next while the operands stream through L2). */
+static __device__ __forceinline__ void gp_tma_store_2d_keep(const CUtensorMap *map, const void *src, int c0, int c1)
+{
+    uint64_t pol;
+    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(pol));
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group.L2::cache_hint [%0, {%2, %3}], [%1], %4;"
+                 ::"l"((uint64_t)map), "r"(gp_h_smem(src)), "r"(c0), "r"(c1), "l"(pol)
+                 : "memory");
+}
 static __device__ __forceinline__ void gp_tma_store_commit(void) { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
 /* Waits until at most N bulk groups of this thread are still reading shared memory. */
 template <int N> static __device__ __forceinline__ void gp_tma_store_wait_read(void)
@@ -765,7 +777,8 @@ static __device__ __forceinline__ void gp_h_epilogue(const gp_h_epi &e, const CU
                     for (int qq = q0; qq <= q; ++qq) {
                         const int cq = col0 + qq * W;
                         if (cq < e.n && !(e.n_tma < e.n && cq + W > e.n_tma))
-                            gp_tma_store_2d(mc, buf + ((round % NSETS) * RS + (qq - q0)) * GP_H_CBUF, cq, row0);
+                            if (e.keep_l2) gp_tma_store_2d_keep(mc, buf + ((round % NSETS) * RS + (qq - q0)) * GP_H_CBUF, cq, row0);
+                            else gp_tma_store_2d(mc, buf + ((round % NSETS) * RS + (qq - q0)) * GP_H_CBUF, cq, row0);
                     }
                     gp_tma_store_commit();
                 }

@@ -16,7 +16,9 @@
  * beta) as a 128 x 256 block of the workspace through a second tensor map; gp_hp_splitk_reduce then sums the
  * blocks of each split tile and applies alpha, beta and the C conversion. It is launched as a programmatic
  * dependent (its launch overlaps the kernel's last units; griddepcontrol.wait before it reads a partial): session
- * 23, 2-6% on split shapes (results/h100-2026-11-25d/call9).
+ * 23, 2-6% on split shapes (results/h100-2026-11-25d/call9). The partials are stored with an L2 evict_last policy
+ * (e.keep_l2), so that the operands streaming through L2 do not push them out before the reduction reads them:
+ * 512x512x32768 48.5-49.9 -> 46.8-47.0 us, 1024x1024x16384 -1.5% (call10).
  *
  * Deferred epilogue (sc.defer; 16-bit C, tiles wholly inside C, beta 0): the consumer packs its 64 x 256 result into
  * 64 registers (gp_h_defer_pack) and starts the next unit at once; after each of that unit's first four k-blocks'
@@ -334,6 +336,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 ew.m = 1 << 30;
                 ew.n = ew.n_tma = GP_HP_BN;
                 ew.ct = 0;
+                ew.keep_l2 = 1; /* read by the reduction next */
                 gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, RS>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
             }
             GP_HP_TL(3);
