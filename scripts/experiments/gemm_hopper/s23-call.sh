@@ -2,7 +2,8 @@
 # s23-call.sh NAME STEP... — session 23's device calls (carried binaries in prebuilt/*.tar.xz, unpacked into /tmp/k):
 # test (test_gpu_gemm of VER, rungs 0,6,7), cfg (every rung and configuration of base at CFG_SHAPES), ab (ab-lib.sh of
 # VERSIONS), mem / race (compute-sanitizer of VER's test_gpu_gemm, SAN_RUNGS), ncu (tensor pipe, cycles, L2 and DRAM
-# rates of our kernels and cublasLt's at NCU_SHAPES, bf16), sweep (gpu-check.sh's gemm sweep). Everything in
+# rates of our kernels and cublasLt's at NCU_SHAPES, bf16), sweep (gpu-check.sh's gemm sweep), ladder (its gemm bench
+# and sweep). Everything in
 # $OUT/NAME.tgz.
 set -uo pipefail
 NAME=$1; shift
@@ -27,6 +28,8 @@ for step in "$@"; do
 sm__cycles_active.avg,sm__cycles_elapsed.avg,gpu__time_duration.sum,smsp__cycles_active.avg.pct_of_peak_sustained_elapsed,\
 lts__t_bytes.sum.per_second,dram__bytes.sum.per_second,sm__throughput.avg.pct_of_peak_sustained_elapsed \
          /tmp/k/$V/gpuprim bench gemm --op bf16 -r auto --reps 1 --m "$m" --n "$n" --k "$k" >"$O/ncu-$m-$n-$k.txt" 2>&1; done ;;
+  ladder) LD_LIBRARY_PATH=/tmp/k/$V BUILD_DIR=/tmp/k/$V STEPS="bench sweep" PRIMS=gemm SWEEP_PRIMS=gemm scripts/gpu-check.sh "$O/g" >/dev/null 2>&1
+       cat "$O/g/sweep-summary.txt" ;;
   sweep) LD_LIBRARY_PATH=/tmp/k/$V BUILD_DIR=/tmp/k/$V STEPS=sweep SWEEP_PRIMS=gemm scripts/gpu-check.sh "$O/sweep" >/dev/null 2>&1
        cat "$O/sweep/sweep-summary.txt" ;;
   esac
