@@ -361,7 +361,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 #endif
 }
 
-/* The split reductions are launched as programmatic dependents of the kernel (gp_hp_launch_dependent): their
+/* The split reductions are launched as programmatic dependents of the kernel (gp_hp_run): their
  * launch overlaps its last units, and each waits here until the kernel has completed and its partials are
  * visible (griddepcontrol.wait; sm_90 and later: on older devices the launch is an ordinary one). */
 static __device__ __forceinline__ void gp_hp_wait_primary(void)
