@@ -251,15 +251,26 @@ int main(void)
     for (int c = 0; c < GP_GEMM_R04_CONFIGS; c++) CHECK(gp__gemm_r04_config_kc(c) >= 1);
     CHECK(gp__gemm_r04_config_kc(0) == 1 && gp__gemm_r04_config_kc(4) == 8 && gp__gemm_r04_config_kc(-1) == 0 &&
           gp__gemm_r04_config_kc(GP_GEMM_R04_CONFIGS) == 0);
-    /* the plan carries it: 1000^3 bf16 (64 tiles of 128 x 128, 16 k-blocks) 1; 512^3 (16, 8) 4; 256^3 (4, 4) 2;
+    /* the plan carries it: 1000^3 bf16 (64 tiles of 128 x 128, 16 k-blocks) 1; 512^3 (16, 8) and 256^3 (4, 4): whole
+     * tiles where the TMA epilogue runs (fewer than 16 k-blocks), else clusters of 4 and 2;
      * rung 04 runs the caller's layout, so a C^T plan's tiles do not count (1000 x 72: 8 tiles, 16 k-blocks: 8) */
     h100.sm_count = 132;
     a = bf(1000, 1000, 1000);
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 1);
     a = bf(512, 512, 512);
-    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 4);
+    CHECK(gp__gemm_r04_tma_epi(&a) && gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 1);
+    a.beta = 0.5f; /* C read: the register epilogue, so the k-cluster */
+    CHECK(!gp__gemm_r04_tma_epi(&a) && gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 4);
+    a = args(512, 512, 512, GP_DTYPE_BF16, GP_DTYPE_F32, 0, 0); /* f32 C: the same */
+    CHECK(!gp__gemm_r04_tma_epi(&a) && gp__gemm_h_pick(&h100, &a).kc == 4);
     a = bf(256, 256, 256);
-    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 2);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 1);
+    a.vec_c = 0;
+    CHECK(!gp__gemm_r04_tma_epi(&a) && gp__gemm_h_pick(&h100, &a).kc == 2);
+    a = bf(256, 256, 1024); /* 16 k-blocks: the cluster of 8 again */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = bf(256, 4, 256); /* n < 8: no column inside C's tensor map */
+    CHECK(!gp__gemm_r04_tma_epi(&a));
     a = bf(1000, 72, 1000);
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 4 && p.kc == 8);
@@ -282,9 +293,12 @@ int main(void)
     CHECK(gp__gemm_h_rung_plan(4, &a).kc == 1); /* forced without a configuration: whole tiles */
     {
         char name[64];
-        a = bf(512, 512, 512);
+        a = bf(512, 512, 1024); /* 16 k-blocks */
         p = gp__gemm_h_pick(&h100, &a);
         CHECK(strcmp(gp__gemm_h_plan_name(&p, name, sizeof name), "r04 kc4") == 0);
+        a = bf(512, 512, 512);
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(strcmp(gp__gemm_h_plan_name(&p, name, sizeof name), "r04") == 0);
     }
 
     /* what each rung takes: the same limits as the plan; 06/07 also need C through a tensor map */

@@ -78,6 +78,9 @@ int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb);
  * 2; 128x128x4096 31.0 whole, 12.7 us split in 8; 512x512x32768 (16 tiles) 196 / 106 / 75 / 59 / 68 us with
  * 1 / 2 / 3 / 4 / 8. */
 enum { GP_GEMM_R04_KC_MIN_KB = 2, GP_GEMM_R04_KC_BLOCKS = 64 };
+/* 1 if rung 04's whole tiles leave through its TMA-store epilogue (pure): 16-bit C, beta 0, C TMA-describable, n >= 8
+ * (so that some columns lie inside C's tensor map: gp_h_n_tma). */
+int gp__gemm_r04_tma_epi(const gp_gemm_args *a);
 int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb);
 /* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);

@@ -43,6 +43,7 @@
 #define GP_H_MAX_SPLITS 16
 #define GP_H_SPLIT_MIN_K 32  /* fewer than a wave of tiles and fewer k-blocks than this: rung 04, no split */
 #define GP_H_GROUP 16        /* tile rows per group of the tile order */
+#define GP_H_R04_KC_TMA_MIN_KB 16 /* k-blocks below which rung 04 with its TMA epilogue runs whole tiles (r04_plan) */
 #define GP_H_THIN 256        /* a C this thin (m or n) with fewer tiles than SMs: rung 04, not a split */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
 
@@ -71,11 +72,22 @@ int gp__gemm_r04_config_kc(int cfg)
     return cfg >= 0 && cfg < GP_GEMM_R04_CONFIGS ? kc[cfg] : 0;
 }
 
-/* Rung 04's plan for a_in (as the caller passed it: rung 04 runs it so, not as gp__gemm_h_canon's C^T) */
+int gp__gemm_r04_tma_epi(const gp_gemm_args *a)
+{
+    return a->compute != GP_COMPUTE_TF32 && a->c_type != GP_DTYPE_F32 && a->beta == 0.0f && a->vec_c && a->n >= 8;
+}
+
+/* Rung 04's plan for a_in (as the caller passed it: rung 04 runs it so, not as gp__gemm_h_canon's C^T). Where whole
+ * tiles leave through the TMA (gp__gemm_r04_tma_epi), a k-cluster needs GP_H_R04_KC_TMA_MIN_KB k-blocks: the
+ * cluster's sum through distributed shared memory and its register epilogue cost ~3 us more than that epilogue,
+ * which a short loop does not win back (session 23, results/h100-2026-11-25d/call14: 256^3 7.4 us whole against
+ * 10.7 in clusters of 2; 512^3 8.7 against 10.1 in clusters of 4; 256x256x1024, 16 k-blocks: 9.5 in clusters of 8
+ * against 11.7 whole). */
 static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb)
 {
     gp_gemm_h_plan p = gp__gemm_h_rung_plan(4, a_in);
     p.kc = gp__gemm_r04_kc(cdiv(a_in->m, 128) * cdiv(a_in->n, 128), sms, kb);
+    if (p.kc > 1 && kb < GP_H_R04_KC_TMA_MIN_KB && gp__gemm_r04_tma_epi(a_in)) p.kc = 1;
     return p;
 }
 
