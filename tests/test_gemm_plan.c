@@ -165,9 +165,14 @@ int main(void)
     p = gp__gemm_h_pick(&h100, &a);
     show("512^3 (8 tiles, 8 k-blocks)", &a, &p);
     CHECK(p.rung == 4);
-    a = bf(1024, 1024, 2048); /* 32 k-blocks: split again */
+    a = bf(1024, 1024, 2048); /* a split of 32 k-blocks (16-bit): rung 04 instead */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 1);
+    a = bf(1024, 1024, 4096); /* 64 k-blocks: the split */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
+    a = bf(2048, 2048, 2048); /* 128 tiles, no split: rung 06's whole tiles, as before */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits == 1);
     /* tf32: 32 elements per k-block */
     a = args(512, 512, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);

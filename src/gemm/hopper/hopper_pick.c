@@ -19,9 +19,9 @@
  *     (gp__gemm_r04_stages), and its k-cluster where few tiles leave L2 bandwidth unused (gp__gemm_r04_kc);
  *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
- *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except a thin C (16-bit types, m or
- *     n <= 256: memory-bound), which rung 04 reads once with its own k-cluster rule (session 23: 0.62-0.76x split,
- *     0.85-1.04x rung 04);
+ *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except, for 16-bit types, a thin C
+ *     (m or n <= 256: memory-bound) and splits of fewer than 64 k-blocks, which rung 04 reads once with its own
+ *     k-cluster rule (session 23: thin 0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2 us);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
  *     rung 06 with whole tiles;
  *   - a split needs s x (split tiles) x 128 KB of workspace (f32 partials): s is lowered until it fits;
@@ -44,6 +44,7 @@
 #define GP_H_SPLIT_MIN_K 32  /* fewer than a wave of tiles and fewer k-blocks than this: rung 04, no split */
 #define GP_H_GROUP 16        /* tile rows per group of the tile order */
 #define GP_H_R04_KC_TMA_MIN_KB 16 /* k-blocks below which rung 04 with its TMA epilogue runs whole tiles (r04_plan) */
+#define GP_H_SPLIT_R04_KB 64 /* 16-bit types: a split of fewer k-blocks runs rung 04 instead (gp__gemm_h_pick) */
 #define GP_H_THIN 256        /* a C this thin (m or n) with fewer tiles than SMs: rung 04, not a split */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
 
@@ -198,6 +199,11 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
      * split's f32 partials and second kernel: 8192x128x8192 57.7 us against 69.4, 16384x128x2048 34 against 51,
      * 8192x256x8192 70 against 78 (results/h100-2026-11-25d/call3). tf32 (other rates, unmeasured) keeps the split. */
     if (s >= 2 && !rs && esz == 2 && (a_in->m <= GP_H_THIN || a_in->n <= GP_H_THIN)) return r04;
+    /* a split of fewer than 64 k-blocks (16-bit types): rung 04 with its k-cluster rule reads the operands once and
+     * needs no partials or second kernel: 1024x1024x2048 18.2 us against the split's 22.3, 512x512x2048 13.5 against
+     * 15.5, 768x768x2048 18.1 against 19.0, 1024x1024x3072 24.0 against 24.9; at 64 k-blocks the split wins again at
+     * 1024x1024x4096 (27.3 against 29.7) (session 23, results/h100-2026-11-25d/README.md "Moderate k") */
+    if (s >= 2 && !rs && esz == 2 && kb < GP_H_SPLIT_R04_KB) return r04;
     if (s >= 2) {
         p.splits = (int)s;
         p.sk_tiles = (int)tiles;
