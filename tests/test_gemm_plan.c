@@ -142,7 +142,7 @@ int main(void)
     a = args(8192, 128, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("8192x128x8192 (C^T: 32 tiles)", &a, &p);
-    CHECK(p.rung == 4 && p.kc == 1); /* thin C, memory-bound: rung 04 reads A once (64 tiles: no k-cluster) */
+    CHECK(p.rung == 4 && p.kc == 2); /* thin C, memory-bound: rung 04 reads A once (64 tiles in pairs: 128 blocks) */
     a = bf(2048, 128, 16384); /* 16 tiles of 128 x 128: a k-cluster of 4 (64 blocks) */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 4 && p.kc == 4);
@@ -165,9 +165,9 @@ int main(void)
     p = gp__gemm_h_pick(&h100, &a);
     show("512^3 (8 tiles, 8 k-blocks)", &a, &p);
     CHECK(p.rung == 4);
-    a = bf(1024, 1024, 2048); /* a split of 32 k-blocks (16-bit): rung 04 instead */
+    a = bf(1024, 1024, 2048); /* a split of 32 k-blocks (16-bit): rung 04 instead (64 tiles in pairs) */
     p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 4 && p.kc == 1);
+    CHECK(p.rung == 4 && p.kc == 2);
     a = bf(1024, 1024, 4096); /* 64 k-blocks: the split */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
@@ -246,11 +246,15 @@ int main(void)
     CHECK(gp__gemm_r04_kc(16, 132, 3) == 1 && gp__gemm_r04_kc(1, 132, 1000) == 8 && gp__gemm_r04_kc(10, 132, 64) == 6);
     CHECK(gp__gemm_r04_kc(8, 132, 16) == 8 && gp__gemm_r04_kc(8, 132, 15) == 7 && gp__gemm_r04_kc(4, 132, 4) == 2);
     CHECK(gp__gemm_r04_kc(8, 40, 64) == 5); /* a smaller GPU: one block per SM */
+    /* beyond 64 blocks: pairs, where each block keeps >= 16 k-blocks and there is an SM per block */
+    CHECK(gp__gemm_r04_kc(64, 132, 32) == 2 && gp__gemm_r04_kc(64, 132, 31) == 1 && gp__gemm_r04_kc(66, 132, 32) == 2);
+    CHECK(gp__gemm_r04_kc(67, 132, 1000) == 1 && gp__gemm_r04_kc(36, 132, 32) == 2 && gp__gemm_r04_kc(36, 132, 30) == 1);
     for (int64_t t = 1; t <= 140; t++)
         for (int64_t kb = 1; kb <= 40; kb++) {
             const int kc = gp__gemm_r04_kc(t, 132, kb);
             CHECK(kc >= 1 && kc <= GP_GEMM_R04_MAX_KC &&
-                  (kc == 1 || (t * kc <= 132 && t * kc <= GP_GEMM_R04_KC_BLOCKS && kb >= 2 * kc)));
+                  (kc == 1 || (t * kc <= 132 && t * kc <= GP_GEMM_R04_KC_BLOCKS && kb >= 2 * kc) ||
+                   (kc == 2 && t * 2 <= 132 && kb >= 2 * GP_GEMM_R04_KC_PAIR_MIN_KB)));
             CHECK(kc == GP_GEMM_R04_MAX_KC || t * (kc + 1) > GP_GEMM_R04_KC_BLOCKS || kb < 2 * (kc + 1)); /* the largest */
         }
     for (int c = 0; c < GP_GEMM_R04_CONFIGS; c++) CHECK(gp__gemm_r04_config_kc(c) >= 1);

@@ -78,6 +78,12 @@ int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb);
  * 2; 128x128x4096 31.0 whole, 12.7 us split in 8; 512x512x32768 (16 tiles) 196 / 106 / 75 / 59 / 68 us with
  * 1 / 2 / 3 / 4 / 8. */
 enum { GP_GEMM_R04_KC_MIN_KB = 2, GP_GEMM_R04_KC_BLOCKS = 64 };
+/* Beyond GP_GEMM_R04_KC_BLOCKS blocks, clusters of 2 (up to one block per SM) where each block keeps at least
+ * GP_GEMM_R04_KC_PAIR_MIN_KB k-blocks (session 23, results/h100-2026-11-25d/README.md "Moderate k": 768x768x2048 16.4 us
+ * in pairs against 18.1 whole, 1024x1024x3072 21.9 against 24.0, 1024x1024x4096 25.6 against 29.7; 1024x1024x2048, 16 a
+ * block, 18.2 either way; 1000^3, 8 a block, 17.1 against 14.3). Clusters of 4 at 128 blocks lost (4096x128x8192:
+ * 0.70x against 0.90x in pairs): not all fit at once. */
+enum { GP_GEMM_R04_KC_PAIR_MIN_KB = 16 };
 /* 1 if rung 04's whole tiles leave through its TMA-store epilogue (pure): 16-bit C, beta 0, C TMA-describable, n >= 8
  * (so that some columns lie inside C's tensor map: gp_h_n_tma). */
 int gp__gemm_r04_tma_epi(const gp_gemm_args *a);

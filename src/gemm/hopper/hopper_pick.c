@@ -64,6 +64,8 @@ int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb)
     int kc = 1;
     for (int c = 2; c <= GP_GEMM_R04_MAX_KC; ++c)
         if (tiles * c <= sms && tiles * c <= GP_GEMM_R04_KC_BLOCKS && kb >= (int64_t)c * GP_GEMM_R04_KC_MIN_KB) kc = c;
+    /* beyond 64 blocks, pairs where each block keeps a long loop */
+    if (kc == 1 && tiles * 2 <= sms && kb >= 2 * GP_GEMM_R04_KC_PAIR_MIN_KB) kc = 2;
     return kc;
 }
 
