@@ -202,9 +202,10 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
      * 8192x256x8192 70 against 78 (results/h100-2026-11-25d/call3). tf32 (other rates, unmeasured) keeps the split. */
     if (s >= 2 && !rs && esz == 2 && (a_in->m <= GP_H_THIN || a_in->n <= GP_H_THIN)) return r04;
     /* a split of fewer than 64 k-blocks (16-bit types): rung 04 with its k-cluster rule reads the operands once and
-     * needs no partials or second kernel: 1024x1024x2048 18.2 us against the split's 22.3, 512x512x2048 13.5 against
-     * 15.5, 768x768x2048 18.1 against 19.0, 1024x1024x3072 24.0 against 24.9; at 64 k-blocks the split wins again at
-     * 1024x1024x4096 (27.3 against 29.7) (session 23, results/h100-2026-11-25d/README.md "Moderate k") */
+     * needs no partials or second kernel: 1024x1024x2048 18.2 us (18.9 in pairs) against the split's 22.3,
+     * 512x512x2048 13.5 against 15.5, 768x768x2048 18.1 against 19.0, 1024x1024x3072 24.0 against 24.9; at 64
+     * k-blocks the split wins again at 1024x1024x4096 (27.3 against 29.7) (session 23,
+     * results/h100-2026-11-25d/README.md "Moderate k") */
     if (s >= 2 && !rs && esz == 2 && kb < GP_H_SPLIT_R04_KB) return r04;
     if (s >= 2) {
         p.splits = (int)s;
