@@ -16,7 +16,9 @@
  *     tail costs ~1/s of a tile instead of a whole one; run 1: 3072^3 = 288 tiles ran at 0.73x);
  *   - T < S and KB < 32 (k < 2048 for 16-bit types): rung 04 (run 2's sweep: its 128 x 128 tiles beat every
  *     split at 512^3, 1000^3 and 1024^3), with 6 stages where its grid fits one block per SM and KB >= 12
- *     (gp__gemm_r04_stages), and its k-cluster where few tiles leave L2 bandwidth unused (gp__gemm_r04_kc);
+ *     (gp__gemm_r04_stages), and its k-cluster where few tiles leave L2 bandwidth unused (gp__gemm_r04_kc: up
+ *     to 64 blocks, or pairs up to one block per SM where each block keeps >= 16 k-blocks), but whole tiles below
+ *     16 k-blocks where the TMA-store epilogue runs (r04_plan: 16-bit C, beta 0; session 23);
  *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except, for 16-bit types, a thin C
