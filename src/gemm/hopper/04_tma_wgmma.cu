@@ -260,7 +260,7 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
     const gp_h_epi e = gp_h_epi_of(a);
     /* the TMA-store epilogue: whole tiles, 16-bit C, beta 0, C TMA-describable (else, or if the map fails: from the
      * registers) */
-    int tma_c = kc == 1 && KIND != GP_HK_TF32 && gp__gemm_r04_tma_epi(a) && e.n_tma > 0;
+    int tma_c = kc == 1 && KIND != GP_HK_TF32 && gp__gemm_r04_tma_epi(a);
     if (!tma_c || gp_h_c_map(&mc, a, 64, CU_TENSOR_MAP_SWIZZLE_128B)) {
         tma_c = 0;
         memset(&mc, 0, sizeof mc);
