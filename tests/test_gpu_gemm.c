@@ -127,6 +127,16 @@ int main(void)
                     c.pad_c = pad16(c.n, c.c) + 8;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
+                if (!small && t == 0 && (cb == 0 || cb == 2) && (r == 0 || r >= 6)) {
+                    /* more tiles than SMs, 16-bit C, beta 0: rungs 06/07's deferred epilogue stores a tile's boxes
+                     * under the next unit's first k-blocks. bf16 with k 130 (3 k-blocks): the next unit is too short
+                     * and flushes the rest; f16 with k 520 (9): the 39-tile tail is split, so a deferred tile is
+                     * followed by a split unit. 2341 x 2100 puts edge tiles (general epilogue) beside interior ones;
+                     * alpha != 1 takes the scaled packing. */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 0, 2341, 2100, cb == 0 ? 130 : 520);
+                    if (cb == 2) c.alpha = -0.75f;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
                 if (!small && t == 1 && (r == 0 || r == 6)) {
                     /* the Hopper plans (automatic, or rung 06 forced where the plan names it): split-k over
                      * every tile (9 tiles, 14 splits; 8 tiles of 128 x 128 or fewer go to rung 04's k-cluster) and a
