@@ -130,11 +130,16 @@ int main(void)
     a = args(512, 512, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
     p = gp__gemm_h_pick(&h100, &a);
     show("512x512x32768 (8 tiles)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 8 && gp__gemm_h_plan_ws(&p) == (size_t)16 << 20);
+    /* 16-bit types: rung 07's clusters (4 cluster tiles of 256 x 256, 16 splits: 64 clusters), partials 16 MB */
+    CHECK(p.rung == 7 && p.splits == 16 && p.sk_tiles == 4 && gp__gemm_h_plan_ws(&p) == (size_t)16 << 20);
     a = args(1024, 1024, 16384, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("1024x1024x16384 (32 tiles)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
+    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32); /* 4 splits: rung 06 */
+    CHECK(gp__gemm_h_r07_split(&h100, &a).splits == 4); /* rung 07's configuration 1 */
+    a = bf(512, 1024, 16384); /* 16 tiles, 8 cluster tiles in 8 splits: rung 07 */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 7 && p.splits == 8 && p.sk_tiles == 8);
     a = args(128, 128, 4096, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("128x128x4096 (1 tile)", &a, &p);
@@ -171,6 +176,14 @@ int main(void)
     a = bf(1024, 1024, 4096); /* 64 k-blocks: the split */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
+    a = bf(300, 600, 8192); /* 3 tile rows: rung 06's split (rung 07 would leave a pair half empty) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 14 && p.sk_tiles == 9);
+    p = gp__gemm_h_r07_split(&h100, &a); /* rung 07's configuration 1 there: 2 x 3 cluster tiles, 11 splits */
+    CHECK(p.rung == 7 && p.splits == 11 && p.sk_tiles == 6 && gp__gemm_h_plan_ws(&p) == (size_t)6 * 11 * 256 * 256 * 4);
+    a = args(512, 512, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: rung 06's split still */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 8);
     a = bf(2048, 2048, 2048); /* 128 tiles, no split: rung 06's whole tiles, as before */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits == 1);
     /* tf32: 32 elements per k-block */
@@ -212,7 +225,7 @@ int main(void)
     a = args(512, 512, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
     a.ws_bytes = (size_t)4 << 20;
     p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 6 && p.splits == 4 && gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
+    CHECK(p.rung == 6 && p.splits == 4 && gp__gemm_h_plan_ws(&p) <= a.ws_bytes); /* rung 07 would split 4 ways */
     a.ws = NULL; /* no split possible: a few tiles go to rung 04 */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 4 && gp__gemm_h_plan_ws(&p) == 0);
@@ -229,6 +242,7 @@ int main(void)
     a = bf(4096, 4096, 4096);
     p = gp__gemm_h_rung_plan(7, &a);
     CHECK(p.rung == 7 && p.splits == 1 && p.epi == 2 && p.stages == 4);
+    CHECK(gp__gemm_h_r07_split(&h100, &a).splits == 1); /* 128 tiles and more: no split to take */
 #ifdef GP_HPICK_STANDALONE
     CHECK(gp__gemm_h_auto(NULL, 0, &a) == GP_SUCCESS);
 #else
@@ -292,8 +306,10 @@ int main(void)
     CHECK(p.rung == 4 && p.kc == 8 && gp__gemm_h_plan_ws(&p) == 0);
     a = args(256, 512, 8192, GP_DTYPE_F16, GP_DTYPE_F32, 0, 1);
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
-    a = args(384, 384, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0);
+    a = args(384, 384, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0); /* 3 tile rows: rung 06's split */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits > 1);
+    a = args(512, 512, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0); /* 4 tile rows, 16 splits: rung 07 */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 7 && gp__gemm_h_pick(&h100, &a).splits == 16);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN: A from registers, rung 06 only */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: rung 04 takes it */
@@ -341,7 +357,7 @@ int main(void)
     CHECK(!gp__gemm_h_takes(&h100, &a, 4));
     h100.cc_major = 9;
     /* every plan the rule gives names a rung that takes the arguments (the dispatcher's automatic choice runs
-     * the plan from rung 06 or 05, which must itself take them) */
+     * the plan from rung 06 or 05, which must itself take them); rung 07 only as a split */
     {
         static const int64_t dims[] = {1, 64, 127, 128, 129, 255, 256, 1000, 2048, 4096, 8192, 32768};
         const int nd = (int)(sizeof dims / sizeof dims[0]);
@@ -353,7 +369,8 @@ int main(void)
                         a = bf(dims[i], dims[j], dims[l]);
                         a.vec_c = vc;
                         p = gp__gemm_h_pick(&h100, &a);
-                        CHECK(p.rung >= 4 && p.rung <= 6 && gp__gemm_h_takes(&h100, &a, p.rung));
+                        CHECK(p.rung >= 4 && p.rung <= 7 && gp__gemm_h_takes(&h100, &a, p.rung));
+                        CHECK(p.rung != 7 || (p.splits >= 8 && p.sk_tiles * p.splits <= 66));
                         CHECK(gp__gemm_h_takes(&h100, &a, vc ? 6 : 5)); /* the rung the dispatcher reaches */
                         CHECK(gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
                         planned++;

@@ -137,12 +137,19 @@ int main(void)
                     if (cb == 2) c.alpha = -0.75f;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
-                if (!small && t == 1 && (r == 0 || r == 6)) {
-                    /* the Hopper plans (automatic, or rung 06 forced where the plan names it): split-k over
-                     * every tile (9 tiles, 14 splits; 8 tiles of 128 x 128 or fewer go to rung 04's k-cluster) and a
-                     * last wave of 1 tile split in 2 (133 tiles) */
+                if (!small && t == 1 && (r == 0 || r >= 6)) {
+                    /* the Hopper plans (automatic, or rungs 06/07 forced where the plan names them): split-k over
+                     * every tile (9 tiles; 16-bit types: rung 07, 6 cluster tiles in 11 splits, the last pair's second
+                     * half below C; rung 06 forced: 14 splits; 8 tiles of 128 x 128 or fewer go to rung 04's
+                     * k-cluster) and a last wave of 1 tile split in 2 (133 tiles) */
                     gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 1, 260, 520, 4104);
                     c.pad_c = pad16(c.n, c.c);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    /* 4 tile rows, 16 splits: 16-bit types run rung 07's split (4 cluster tiles, the second column
+                     * of tiles cut at n = 300); rung 06 forced: its own 16-way split */
+                    c = gpt_gemm_case_of(r, cb, 0, 1, 512, 300, 4104);
+                    c.pad_c = pad16(c.n, c.c);
+                    c.beta = cb == 1 ? 0.5f : 0.0f;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                     c = gpt_gemm_case_of(r, cb, 0, 1, 17023, 24, 520);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
@@ -207,6 +214,15 @@ int main(void)
                     c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
                     c.pad_c = 1;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    if (r == 7 && cfg == 1) {
+                        /* rung 07's split over 3 tile rows in each layout (also under the sanitizers: GP_TEST_SMALL):
+                         * the last pair's second CTA lies below C and its partial is never read */
+                        c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 260, 520, 4104);
+                        c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                        c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+                        c.pad_c = pad16(c.n, c.c);
+                        CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    }
                 }
             CHECK_EQ_INT(gp_set_config(h, GP_PRIM_GEMM, -1), GP_SUCCESS);
             printf("rung %d configuration %d (%s, ran %d): %s\n", r, cfg, gp_rung_config_name(GP_PRIM_GEMM, r, cfg), ran,

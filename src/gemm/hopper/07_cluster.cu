@@ -11,7 +11,12 @@
 // plan's group / 2 cluster rows per group); grid = 2 x min(cluster tiles, clusters), the cluster count from
 // cudaOccupancyMaxActiveClusters (asked once per device; the harness prints it). When the number of 128-row
 // tiles is odd, the last pair's rank-1 CTA loads zeros for A (TMA fill) and skips its epilogue. Kernel,
-// epilogue, stages and shared memory: rung 06's (hopper_persistent.cuh with CL = 2); no split-k here.
+// epilogue, stages and shared memory: rung 06's (hopper_persistent.cuh with CL = 2).
+// Split-k (session 24): configuration 1 (gp__gemm_h_r07_split) splits each 256 x 256 cluster tile k-wise over the
+// clusters; both CTAs of a pair take the same unit, and each writes its 128 x 256 half of the cluster tile's f32
+// partial; the reduction sums the 256 x 256 blocks. The rule runs it for deep k on few tiles split 8 ways or more
+// with an even number of 128-row tiles (hopper_pick.c): 512x512x32768 47.9 -> 44.0 us against rung 06's split
+// (results/h100-2026-11-25e/call1, call2); no gain with 2-4 splits, a loss with a half-empty last pair.
 // Takes the arguments of rung 06 (vec_a, vec_b, vec_c; tf32 only with A m x k and B n x k).
 // Measured (run 1, with the cluster-scope barrier semantics, chunked epilogue): 0.53-0.59x of rung 06 at every
 // size and type (bf16 4096^3 460 TFLOP/s). See NOTES.md for the diagnosis run (multicast on/off, cluster count).
@@ -76,8 +81,16 @@ extern "C" gp_kernel_info gp__gemm_r07_kernel(void)
     return k;
 }
 
+extern "C" const char *gp__gemm_r07_config_name(int cfg)
+{
+    return cfg == 0 ? "256x256 cluster tiles, whole k" : cfg == 1 ? "256x256 cluster tiles, split-k" : "?";
+}
+
 /* ---- the library's rung table ---- */
 GP_ACCEPTS(gemm_r07_accepts, gp_gemm_args, dev, a) { return gp__gemm_h_takes(dev, a, 7); }
 GP_LAUNCHER(gemm_r07_launch, gp_gemm_args, ctx, a) { return gp__gemm_h_launch(ctx, a, 7); }
-GP_RUNG(gp__gemm_r07, "cluster", "rung 06 in clusters of 2 CTAs sharing B through TMA multicast (256x256 per cluster)",
-        90, GP_RUNG_NOT_AUTO, gemm_r07_launch_entry, gemm_r07_accepts_entry, gp__gemm_r07_kernel);
+GP_RUNG_CONFIGS(gp__gemm_r07, "cluster",
+                "rung 06 in clusters of 2 CTAs sharing B through TMA multicast (256x256 per cluster); split-k over the "
+                "cluster tiles for deep k",
+                90, GP_RUNG_NOT_AUTO, gemm_r07_launch_entry, gemm_r07_accepts_entry, gp__gemm_r07_kernel,
+                GP_GEMM_R07_CONFIGS, gp__gemm_r07_config_name);

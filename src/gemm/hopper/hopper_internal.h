@@ -2,7 +2,7 @@
  * clusters) and their per-shape plans. In the library's rung table (GEMM_RUNGS in src/gemm/gemm.c; min_cc 90,
  * sm_90a code only: on other GPUs they are unsupported and the dispatcher uses rung 03). The automatic choice
  * reaches rung 06 (or 05 where C is not TMA-describable) and runs gp__gemm_h_pick's plan, which may name rung
- * 04, 05 or 06 with split-k (the rung that ran is what gp_get_last_rung reports). Verified on the H100 with
+ * 04, 05, 06 with split-k or 07 with split-k (the rung that ran is what gp_get_last_rung reports). Verified on the H100 with
  * scripts/experiments/gemm_hopper/run.sh (run 2: 2904 cases passed, results/gemm-hopper-h100-2026-11-23) and by
  * tests/test_gpu_gemm.c through the library. */
 #ifndef GP_GEMM_HOPPER_INTERNAL_H
@@ -39,14 +39,18 @@ gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const
 gp_status gp__gemm_r06_persistent(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rung 07: rung 06 in clusters of 2 CTAs sharing B through TMA multicast (256 x 256 per cluster). */
 gp_status gp__gemm_r07_cluster(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
+/* Rung 07's configurations (gp_set_config): 0 = whole cluster tiles, 1 = its split plan (gp__gemm_h_r07_split). */
+enum { GP_GEMM_R07_CONFIGS = 2 };
+const char *gp__gemm_r07_config_name(int cfg);
 
 /* ---- Per-shape plans of the Hopper rungs (hopper_pick.c). A plan names the rung and, for the persistent rungs,
  * its configuration. gp__gemm_h_pick is the rule (pure: unit-tested on the CPU by tests/test_gemm_plan.c);
  * gp__gemm_h_auto runs the plan the rule gives (the harness's "auto" column). ---- */
 typedef struct gp_gemm_h_plan {
     int rung;     /* 4..7; 0: no Hopper rung takes the arguments */
-    int splits;   /* rung 06: ways each of the last sk_tiles tiles (in tile order) is split along k; 1 = none */
-    int sk_tiles; /* rung 06: tiles split (the others run whole first: "data-parallel + split-k tail") */
+    int splits;   /* rungs 06/07: ways each of the last sk_tiles tiles (in tile order) is split along k; 1 = none */
+    int sk_tiles; /* rungs 06/07: tiles split (the others run whole first: "data-parallel + split-k tail");
+                     rung 07 counts 256 x 256 cluster tiles */
     int stages;   /* rungs 06/07: pipeline stages (2..4) */
     int epi;      /* rungs 06/07: TMA-store epilogue: 0 = chunked (8 x 64x32), 1 = whole tile at once (16-bit C;
                      3 stages), 2 = half-tile rounds (16-bit C); f32 C is always chunked */
@@ -88,11 +92,14 @@ enum { GP_GEMM_R04_KC_PAIR_MIN_KB = 16 };
  * (so that some columns lie inside C's tensor map: gp_h_n_tma). */
 int gp__gemm_r04_tma_epi(const gp_gemm_args *a);
 int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb);
-/* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32). */
+/* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32; rung 07: 256 x 256). */
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);
 /* The rule: the plan for these arguments on this device (dev NULL: an H100, 132 SMs). Reads only dev->cc_major
  * and sm_count and the arguments (m, n, k, types, layout, vec_*, ws_bytes). */
 gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a);
+/* Rung 07's split-k plan (pure; whole tiles where fewer than 2 splits fit): the rule's choice for deep k, and rung
+ * 07's configuration 1. */
+gp_gemm_h_plan gp__gemm_h_r07_split(const gp_device_info *dev, const gp_gemm_args *a);
 /* A rung's own configuration when it is forced (rungs 06/07 with no split-k): what gp__gemm_r06_persistent /
  * gp__gemm_r07_cluster run. */
 gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a);

@@ -38,7 +38,8 @@
  * registers (wait1 is ignored). The epilogue puts the rows back (gp_h_epilogue's and gp_h_store_ct's PERM); split
  * units write their partials in physical row order.
  *
- * CL = 2 (rung 07): a cluster tile is 256 x 256; CTA rank r computes rows 128r.. of it. With sc.mcast each
+ * CL = 2 (rung 07): a cluster tile is 256 x 256; CTA rank r computes rows 128r.. of it (split units: rows 128r.. of
+ * the cluster tile's 256 x 256 partial block; the reduction's blocks are CL x 128 rows). With sc.mcast each
  * CTA loads its own A box and half of B (K-major B: rows 128r..; MN-major B: 64-column chunks 2r, 2r+1) with
  * .multicast::cluster into both CTAs' stage, each CTA's `full` still expecting 48 KB; a stage is refilled only
  * when both CTAs' consumers are done with it: `empty` counts 16 arrivals (each consumer warp arrives on its own
@@ -337,7 +338,9 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 ew.n = ew.n_tma = GP_HP_BN;
                 ew.ct = 0;
                 ew.keep_l2 = 1; /* read by the reduction next */
-                gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, RS>(ew, &mw, acc, mybuf, 1 + c, slot * GP_HP_BM + 64 * c, 0);
+                /* CL = 2: the cluster tile's partial is a 256 x 256 block, rank r writing its rows 128r.. */
+                gp_h_epilogue<T16, GP_H_CHUNK_N, 1, 2, RS>(ew, &mw, acc, mybuf, 1 + c,
+                                                           (slot * CL + (int)rank) * GP_HP_BM + 64 * c, 0);
             }
             GP_HP_TL(3);
 #ifdef GP_HP_EXP_TIMELINE
@@ -372,11 +375,12 @@ static __device__ __forceinline__ void gp_hp_wait_primary(void)
 }
 
 /* C = alpha * (sum of the split units' partials) + beta * C over the split tiles (any arch). One thread per 4
- * consecutive columns of a tile row; the partial blocks are 128 x 256 f32, row-major, block q * splits + s. */
-template <typename T16>
+ * consecutive columns of a tile row; the partial blocks are (CL x 128) x 256 f32 (a tile of rung 06, a cluster
+ * tile of rung 07), row-major, block q * splits + s. */
+template <typename T16, int CL>
 __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
 {
-    enum { PER_TILE = GP_HP_BM * (GP_HP_BN / 4) };
+    enum { BM = CL * GP_HP_BM, PER_TILE = BM * (GP_HP_BN / 4) };
     gp_hp_wait_primary();
     const int64_t total = (int64_t)(sc.units - sc.dp) / sc.splits * PER_TILE;
     for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < total; i += (int64_t)gridDim.x * blockDim.x) {
@@ -384,12 +388,12 @@ __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
         const int r = rem / (GP_HP_BN / 4), c4 = rem % (GP_HP_BN / 4);
         int tm, tn;
         gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
-        const int row = tm * GP_HP_BM + r, col = tn * GP_HP_BN + 4 * c4;
+        const int row = tm * BM + r, col = tn * GP_HP_BN + 4 * c4;
         if (row >= e.m || col >= e.n) continue;
         float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + r) * GP_HP_BN + 4 * c4;
+        const float *p = W + ((int64_t)q * sc.splits * BM + r) * GP_HP_BN + 4 * c4;
         for (int s = 0; s < sc.splits; ++s) {
-            const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * GP_HP_BM * GP_HP_BN);
+            const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * BM * GP_HP_BN);
             v.x += x.x;
             v.y += x.y;
             v.z += x.z;
@@ -444,7 +448,7 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (kn.epi >= 0) p.epi = kn.epi;
     if (kn.wait > 0) p.wait1 = kn.wait == 2;
     if (kn.defer > 0) p.defer = kn.defer == 1;
-    if (CL == 1 && kn.splits > 0) {
+    if (kn.splits > 0) {
         p.splits = kn.splits;
         p.sk_tiles = (int)tiles;
     }
@@ -455,14 +459,17 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (epi == GP_HP_EPI_WHOLE && stages > 3) stages = 3; /* 3 x 48 KB + 64 KB of C buffers */
     const int bk = (int)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type));
     const int64_t kb = gp_ceil_div(a->k, bk);
-    int64_t splits = CL == 1 ? p.splits : 1, sk = p.sk_tiles;
+    int64_t splits = p.splits, sk = p.sk_tiles;
     if (splits > kb) splits = kb;
     if (sk > tiles) sk = tiles;
+    /* CL = 2: the units must fit in the clusters that run at once (the plan assumed SMs / 2) */
+    if (CL > 1 && splits > 1 && nclusters > 0 && tiles - sk + sk * splits > nclusters)
+        splits = (nclusters - (tiles - sk)) / (sk > 0 ? sk : 1);
     if (splits < 2 || sk < 1) {
         splits = 1;
         sk = 0;
     }
-    const size_t wbytes = (size_t)(sk * splits) * GP_HP_PARTIAL_BYTES;
+    const size_t wbytes = (size_t)(sk * splits * CL) * GP_HP_PARTIAL_BYTES;
     if (splits > 1 && (!a->ws || a->ws_bytes < wbytes)) return GP_ERROR_WORKSPACE_TOO_SMALL;
 
     CUtensorMap ma, mb, mc, mw;
@@ -474,7 +481,7 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
                         wide || c_f32 ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_64B))
         return GP_ERROR_NOT_SUPPORTED;
     memset(&mw, 0, sizeof mw);
-    if (splits > 1 && gp_h_tmap_2d(&mw, a->ws, GP_DTYPE_F32, sk * splits * GP_HP_BM, GP_HP_BN, GP_HP_BN, GP_H_CHUNK_N, 64))
+    if (splits > 1 && gp_h_tmap_2d(&mw, a->ws, GP_DTYPE_F32, sk * splits * CL * GP_HP_BM, GP_HP_BN, GP_HP_BN, GP_H_CHUNK_N, 64))
         return GP_ERROR_NOT_SUPPORTED;
 
     gp_h_sched sc;
@@ -518,7 +525,7 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (splits > 1) {
         const float *W = (const float *)a->ws;
         const unsigned grid = ct ? (unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32))
-                                 : gp_grid_for(dev, 256, sk * GP_HP_BM * (GP_HP_BN / 4), 2);
+                                 : gp_grid_for(dev, 256, sk * CL * GP_HP_BM * (GP_HP_BN / 4), 2);
         cudaLaunchConfig_t cfg;
         cudaLaunchAttribute attr;
         memset(&cfg, 0, sizeof cfg);
@@ -532,8 +539,8 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
         cudaError_t le;
         if (ct && KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__nv_bfloat16>, W, e, sc);
         else if (ct) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__half>, W, e, sc);
-        else if (KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__nv_bfloat16>, W, e, sc);
-        else le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__half>, W, e, sc);
+        else if (KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__nv_bfloat16, CL>, W, e, sc);
+        else le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__half, CL>, W, e, sc);
         (void)le; /* recorded as the last error too */
         return gp__launch_status();
     }

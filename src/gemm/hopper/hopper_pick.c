@@ -24,13 +24,17 @@
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except, for 16-bit types, a thin C
  *     (m or n <= 256: memory-bound) and splits of fewer than 64 k-blocks, which rung 04 reads once with its own
  *     k-cluster rule (session 23: thin 0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2 us);
+ *   - such a split of at least 8 ways, 16-bit types, an even number of 128-row tiles, no C^T: rung 07's split
+ *     instead (gp__gemm_h_r07_split: 256 x 256 cluster tiles sharing B through multicast, s over S / 2 clusters;
+ *     session 24: 512x512x32768 -6 to -8%, no gain with 2-4 splits);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
  *     rung 06 with whole tiles;
  *   - a split needs s x (split tiles) x 128 KB of workspace (f32 partials): s is lowered until it fits;
  *   - rung 06's configuration: 4 stages; epilogue in half-tile rounds for 16-bit C (deferred under the next
  *     tile's first k-blocks where the tile lies inside C and beta is 0), chunked for f32 C;
  *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed.
- * Rung 07 (clusters) is not chosen automatically until it measures faster than rung 06 (GP_H_PICK_R07). The
+ * Rung 07 (clusters) runs only the deep-k splits above; for whole tiles it has not measured faster than rung 06
+ * (GP_H_PICK_R07). A forced rung 06 gets the plan as it would be without rung 07 (its own split). The
  * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
  * to be replaced by measured ones (NOTES.md).
  * gp__gemm_h_takes / gp__gemm_h_launch connect the rungs to the library's dispatcher (hopper_internal.h). */
@@ -49,6 +53,10 @@
 #define GP_H_SPLIT_R04_KB 64 /* 16-bit types: a split of fewer k-blocks runs rung 04 instead (gp__gemm_h_pick) */
 #define GP_H_THIN 256        /* a C this thin (m or n) with fewer tiles than SMs: rung 04, not a split */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
+#define GP_H_R07_MIN_SPLITS 8 /* rung 07 takes a split of at least this many ways (gp__gemm_h_pick) */
+#ifndef GP_H_SPLIT_R07
+#define GP_H_SPLIT_R07 1     /* deep-k splits in rung 07's clusters (multicast B) rather than rung 06 */
+#endif
 
 gp_gemm_h_knobs gp__gemm_h_knobs = GP_GEMM_H_KNOBS_NONE;
 
@@ -99,7 +107,8 @@ static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p)
 {
     if (!p || p->splits < 2 || p->sk_tiles < 1) return 0;
-    return (size_t)p->sk_tiles * (size_t)p->splits * GP_H_TILE_M * GP_H_TILE_N * 4;
+    /* rung 07's split tiles are 256 x 256 cluster tiles */
+    return (size_t)p->sk_tiles * (size_t)p->splits * (p->rung == 7 ? 2 : 1) * GP_H_TILE_M * GP_H_TILE_N * 4;
 }
 
 gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
@@ -124,6 +133,24 @@ static int64_t fit_ws(const gp_gemm_args *a, int64_t sk_tiles, int64_t s)
     const size_t ws = a->ws ? a->ws_bytes : 0;
     while (s >= 2 && (size_t)(sk_tiles * s) * GP_H_TILE_M * GP_H_TILE_N * 4 > ws) --s;
     return s < 2 ? 1 : s;
+}
+
+/* Rung 07's split plan for a (as rung 07 runs it: no C^T): each of its Tc cluster tiles (256 x 256: ceil(m / 128) / 2
+ * pairs of 128 x 256 tiles) split k-wise into s = min((S / 2) / Tc, KB / 4, 16) units, one per cluster of 2 SMs;
+ * whole tiles (splits 1) where s < 2. */
+gp_gemm_h_plan gp__gemm_h_r07_split(const gp_device_info *dev, const gp_gemm_args *a)
+{
+    gp_gemm_h_plan p = gp__gemm_h_rung_plan(7, a);
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
+    if (!a || a->k == 0) return p;
+    const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2, kb = cdiv(a->k * esz, 128);
+    const int64_t ctiles = cdiv(cdiv(a->m, GP_H_TILE_M), 2) * cdiv(a->n, GP_H_TILE_N);
+    const int64_t s = fit_ws(a, 2 * ctiles, min3(sms / 2 / ctiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
+    if (s >= 2) {
+        p.splits = (int)s;
+        p.sk_tiles = (int)ctiles;
+    }
+    return p;
 }
 
 gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
@@ -160,7 +187,7 @@ static int tf32_rs(const gp_gemm_args *a)
     return a->compute == GP_COMPUTE_TF32 && a->k > 0 && !(a->ta == 0 && a->tb == 1);
 }
 
-gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_in)
+static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, int allow_r07)
 {
     gp_gemm_h_plan p;
     memset(&p, 0, sizeof p);
@@ -209,6 +236,16 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
      * k-blocks the split wins again at 1024x1024x4096 (27.3 against 29.7) (session 23,
      * results/h100-2026-11-25d/README.md "Moderate k") */
     if (s >= 2 && !rs && esz == 2 && kb < GP_H_SPLIT_R04_KB) return r04;
+    /* deep k over few tiles, split 8 ways or more: rung 07's clusters of 2, which share B's k-blocks through TMA
+     * multicast (each SM pulls 32 KB a k-block from L2 instead of 48), where an even number of 128-row tiles leaves
+     * no half-empty pair. Session 24 (results/h100-2026-11-25e/call1): 512x512x32768 (16 splits) 47.9 -> 44.0 us;
+     * with 2-4 splits no gain (1024x1024x16384 64.5 both, 2048x2048x8192 95.5 both, 1024x1024x4096 27.1 -> 28.0),
+     * and 384x384x8192 (3 tile rows) 20.4 -> 22.6. 16-bit types only (tf32: unmeasured). */
+    if (s >= 2 && GP_H_SPLIT_R07 && allow_r07 && esz == 2 && !ct && cdiv(a->m, GP_H_TILE_M) % 2 == 0 &&
+        gp__gemm_h_takes(dev, a_in, 7)) {
+        const gp_gemm_h_plan q = gp__gemm_h_r07_split(dev, a_in);
+        if (q.splits >= GP_H_R07_MIN_SPLITS) return q;
+    }
     if (s >= 2) {
         p.splits = (int)s;
         p.sk_tiles = (int)tiles;
@@ -217,6 +254,8 @@ gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a_
     if (2 * tiles <= sms && !rs) return r04;
     return p;
 }
+
+gp_gemm_h_plan gp__gemm_h_pick(const gp_device_info *dev, const gp_gemm_args *a) { return pick(dev, a, 1); }
 
 static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
 static size_t round128(size_t x) { return (x + 127) / 128 * 128; }
@@ -385,9 +424,13 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
     const int ws_ok = c->workspace && (uintptr_t)c->workspace % 128 == 0;
     a.ws = ws_ok ? c->workspace : NULL;
     a.ws_bytes = ws_ok ? c->workspace_bytes : 0;
-    p = gp__gemm_h_pick(c->dev, &a);
+    /* forced rung 06: the plan as it would be without rung 07 (its split where rung 07's would run) */
+    p = pick(c->dev, &a, c->forced != 6);
     /* automatic: the plan's rung; forced (or no plan): this rung, with the plan's configuration if it names it */
     if (!(c->forced == 0 && p.rung >= 4 && p.rung <= 7) && p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
+    /* rung 07 forced with a configuration: 0 whole tiles, 1 its split plan */
+    if (rung == 7 && c->forced == 7 && c->config == 0) p = gp__gemm_h_rung_plan(7, &a);
+    if (rung == 7 && c->forced == 7 && c->config == 1) p = gp__gemm_h_r07_split(c->dev, &a);
     c->ran_rung = p.rung;
     if (p.rung == 4) { /* rung 04's configurations are its k-clusters: a forced one replaces the plan's */
         if (c->forced == 4 && gp__gemm_r04_config_kc(c->config) > 0) p.kc = gp__gemm_r04_config_kc(c->config);
@@ -395,5 +438,6 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
         for (int i = 0; i < GP_GEMM_R04_CONFIGS; ++i)
             if (gp__gemm_r04_config_kc(i) == p.kc) c->ran_config = i;
     }
+    if (p.rung == 7) c->ran_config = p.splits > 1;
     return gp__gemm_h_run_plan(c->dev, c->stream, &a, &p);
 }
