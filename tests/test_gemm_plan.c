@@ -10,9 +10,9 @@
 
 #ifdef GP_HPICK_STANDALONE
 /* stubs: hopper_pick.c's gp__gemm_h_auto calls these */
-gp_status gp__gemm_r04_run(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a, int kc)
+gp_status gp__gemm_r04_run(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a, int kc, int bn)
 {
-    (void)d, (void)s, (void)a, (void)kc;
+    (void)d, (void)s, (void)a, (void)kc, (void)bn;
     return GP_SUCCESS;
 }
 gp_status gp__gemm_r05_warpspec(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a)
@@ -170,9 +170,26 @@ int main(void)
     p = gp__gemm_h_pick(&h100, &a);
     show("512^3 (8 tiles, 8 k-blocks)", &a, &p);
     CHECK(p.rung == 4);
-    a = bf(1024, 1024, 2048); /* a split of 32 k-blocks (16-bit): rung 04 instead (64 tiles in pairs) */
+    a = bf(1024, 1024, 2048); /* a split of 32 k-blocks (16-bit): rung 04 instead (128 x 64 tiles, 128 blocks) */
     p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 4 && p.kc == 2);
+    CHECK(p.rung == 4 && p.kc == 1 && p.r04_bn == 64);
+    a = bf(1000, 1000, 2000); /* not multiples of 64: 64 tiles of 128 x 128 in pairs */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 2 && p.r04_bn == 128);
+    a = bf(1024, 1024, 1024); /* 128 x 64 tiles where 128 x 128 fill at most half the SMs */
+    CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 64);
+    a = bf(1024, 1024, 1000); /* k not a multiple of 64 */
+    CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);
+    a = bf(1000, 1024, 1024); /* m not a multiple of 64 */
+    CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);
+    a = bf(1152, 1024, 1024); /* 72 tiles of 128 x 128: more than half the SMs */
+    CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);
+    a = args(1024, 1024, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32: unmeasured, 128 x 128 */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.r04_bn == 128);
+    a = bf(2048, 256, 2048); /* thin: the k-cluster rule */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.r04_bn == 128);
     a = bf(1024, 1024, 4096); /* 64 k-blocks: the split */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
@@ -271,7 +288,9 @@ int main(void)
                    (kc == 2 && t * 2 <= 132 && kb >= 2 * GP_GEMM_R04_KC_PAIR_MIN_KB)));
             CHECK(kc == GP_GEMM_R04_MAX_KC || t * (kc + 1) > GP_GEMM_R04_KC_BLOCKS || kb < 2 * (kc + 1)); /* the largest */
         }
-    for (int c = 0; c < GP_GEMM_R04_CONFIGS; c++) CHECK(gp__gemm_r04_config_kc(c) >= 1);
+    for (int c = 0; c < GP_GEMM_R04_CONFIGS; c++)
+        CHECK(gp__gemm_r04_config_kc(c) >= 1 && (gp__gemm_r04_config_bn(c) == 64) == (c == 5));
+    CHECK(gp__gemm_r04_config_bn(-1) == 0 && gp__gemm_r04_config_bn(GP_GEMM_R04_CONFIGS) == 0);
     CHECK(gp__gemm_r04_config_kc(0) == 1 && gp__gemm_r04_config_kc(4) == 8 && gp__gemm_r04_config_kc(-1) == 0 &&
           gp__gemm_r04_config_kc(GP_GEMM_R04_CONFIGS) == 0);
     /* the plan carries it: 1000^3 bf16 (64 tiles of 128 x 128, 16 k-blocks) 1; 512^3 (16, 8) and 256^3 (4, 4): whole
@@ -322,6 +341,9 @@ int main(void)
         p = gp__gemm_h_pick(&h100, &a);
         CHECK(strcmp(gp__gemm_h_plan_name(&p, name, sizeof name), "r04 kc4") == 0);
         a = bf(512, 512, 512);
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(strcmp(gp__gemm_h_plan_name(&p, name, sizeof name), "r04 n64") == 0);
+        a = bf(500, 500, 500);
         p = gp__gemm_h_pick(&h100, &a);
         CHECK(strcmp(gp__gemm_h_plan_name(&p, name, sizeof name), "r04") == 0);
     }

@@ -127,6 +127,12 @@ int main(void)
                     c.pad_c = pad16(c.n, c.c) + 8;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
+                if (r == 0 || r == 4) {
+                    /* m, n, k multiples of 64 on few tiles: the plan's 128 x 64 tiles of rung 04 (16-bit types) */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 512, 384, 640);
+                    c.alpha = -1.5f;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
                 if (!small && t == 0 && (cb == 0 || cb == 2) && (r == 0 || r >= 6)) {
                     /* more tiles than SMs, 16-bit C, beta 0: rungs 06/07's deferred epilogue stores a tile's boxes
                      * under the next unit's first k-blocks. bf16 with k 130 (3 k-blocks): the next unit is too short

@@ -10,7 +10,7 @@ KINDS = [  # (name in C, PTX type, k per instruction, has transpose immediates)
     ("GP_HK_BF16", "bf16", 16, True),
     ("GP_HK_TF32", "tf32", 8, False),
 ]
-NS = [128, 256]
+NS = [64, 128, 256]
 
 out = []
 w = out.append

@@ -45,30 +45,41 @@
 // bounds-checked 4-byte stores a thread. Same process, alternating with the previous build, 2 rounds: 1000^3 15.5
 // -> 13.95 us, 1024^3 14.3 -> 12.7, 8192x128x8192 (now the plan's choice for thin C) 58.6 -> 57.3; 512^3 10.6 ->
 // 10.25 (host-bound: a launch costs ~5 us of host time there). cublasLt took 10.4-12.4 us at 1000^3 and 1024^3.
+// Session 24 (results/h100-2026-11-25e): 128 x 64 tiles (configuration 5; template BN, wgmma m64n64k16, 8 stages of
+// 24 KB). ncu at 1000^3 (call4) showed cuBLAS's 64x128 kernels pulling as many bytes from L2 as this rung (43-44 MB)
+// but over 128 SMs instead of 64 (9.9 us against 12.45): a block's pull rate, not the L2 total, bounds the loop. Twice
+// the blocks with 24 KB a k-block each (call5, call6, call7 alternating with the previous build): 1024^3 12.6 -> 10.9
+// us, 768^3 11.0 -> 9.3, 960^3 12.2 -> 10.6, 1024x1024x2048 18.2 (pairs) -> 15.6, 512^3 9.0 -> 7.8; but slower
+// wherever m, n or k is 1000 (1000^3 13.9 -> 15.8; 1024x1024x1000 12.6 -> 13.7; 1000x1024x1024, rows aligned, 12.5 ->
+// 13.1; the cause is not found), so the rule (hopper_pick.c r04_plan) takes it for multiples of 64 only.
 #include "hopper.cuh"
 
 #define R04_BM 128
-#define R04_BN 128
+#define R04_BN 128   /* the tile's width; 64 in the narrow configuration (plan.r04_bn) */
 #define R04_GROUP 16 /* tile rows per group of the tile order (gp_h_tile_order) */
 #define R04_STAGES 3     /* 96 KB: 2 blocks per SM */
-#define R04_MAX_STAGES 6 /* 192 KB, where the grid has at most one block per SM */
+#define R04_MAX_STAGES 8 /* mbarriers: 6 stages of 128 x 128 (192 KB) or 8 of 128 x 64, where the grid has at most one
+                            block per SM */
 #define R04_THREADS 128
+/* the most stages of a BN-wide tile (192 KB) */
+#define R04_STAGES_MAX(BN) ((BN) == 64 ? 8 : 6)
 
 #if GP_HOPPER_DEVICE
 /* The TMA-store epilogue of a whole 128 x 128 tile (kc == 1, 16-bit C, beta 0): the two m64 halves, each as two
  * 64 x 64 boxes, go through stmatrix into the drained stages (4 x 8 KB, 1024-aligned, in the C map's 128B swizzle:
  * gp_h_stsm_box), are fenced to the async proxy, and thread 0 stores the boxes that start inside C (the TMA clips
  * the rest at m and n_tma) and waits until they have been read before the block's shared memory is given up. */
-template <typename T16>
+template <typename T16, int BN>
 static __device__ __forceinline__ void r04_epilogue_tma(const gp_h_epi &e, const CUtensorMap *mc,
-                                                        const float (&acc)[2][R04_BN / 2], unsigned char *buf, int m0,
+                                                        const float (&acc)[2][BN / 2], unsigned char *buf, int m0,
                                                         int n0)
 {
+    enum { Q = BN / 64 }; /* 64-column boxes per m64 half */
 #pragma unroll
     for (int i = 0; i < 2; ++i)
 #pragma unroll
-        for (int q = 0; q < 2; ++q) {
-            unsigned char *b = buf + (2 * i + q) * GP_H_CBUF;
+        for (int q = 0; q < Q; ++q) {
+            unsigned char *b = buf + (Q * i + q) * GP_H_CBUF;
             if (e.alpha == 1.0f) gp_h_stsm_box<T16, false>(b, acc[i], 8 * q, 1.0f);
             else gp_h_stsm_box<T16, true>(b, acc[i], 8 * q, e.alpha);
         }
@@ -78,9 +89,9 @@ static __device__ __forceinline__ void r04_epilogue_tma(const gp_h_epi &e, const
 #pragma unroll
         for (int i = 0; i < 2; ++i)
 #pragma unroll
-            for (int q = 0; q < 2; ++q)
+            for (int q = 0; q < Q; ++q)
                 if (m0 + 64 * i < e.m && n0 + 64 * q < e.n_tma)
-                    gp_tma_store_2d(mc, buf + (2 * i + q) * GP_H_CBUF, n0 + 64 * q, m0 + 64 * i);
+                    gp_tma_store_2d(mc, buf + (Q * i + q) * GP_H_CBUF, n0 + 64 * q, m0 + 64 * i);
         gp_tma_store_commit();
         gp_tma_store_wait_read<0>();
     }
@@ -89,14 +100,14 @@ static __device__ __forceinline__ void r04_epilogue_tma(const gp_h_epi &e, const
 
 /* tma_c: kc == 1 and 16-bit C with beta 0 (host, r04_run): whole tiles leave through r04_epilogue_tma and mc, except a
  * tile holding columns n_tma .. n - 1 (a row of C not a multiple of 16 bytes), which is stored from the registers. */
-template <int KIND, int TA, int TB>
+template <int KIND, int TA, int TB, int BN>
 __global__ void __launch_bounds__(R04_THREADS, 1)
     gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
                        const __grid_constant__ CUtensorMap mc, gp_h_epi e, int tiles_m, int tiles_n, int stages, int kc,
                        int tma_c)
 {
 #if GP_HOPPER_DEVICE
-    typedef gp_h_stage<R04_BM, R04_BN, TA, TB, GP_H_ESZ(KIND)> S;
+    typedef gp_h_stage<R04_BM, BN, TA, TB, GP_H_ESZ(KIND)> S;
     typedef typename gp_h_ctype<KIND>::T T16;
     enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
     extern __shared__ unsigned char smem_raw[];
@@ -117,7 +128,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     const int rank = (int)blockIdx.x % kc;
     int tm, tn;
     gp_h_tile_order((int)blockIdx.x / kc, tiles_m, tiles_n, R04_GROUP, &tm, &tn);
-    const int m0 = tm * R04_BM, n0 = tn * R04_BN;
+    const int m0 = tm * R04_BM, n0 = tn * BN;
     const int KB_ALL = (e.k + S::BK - 1) / S::BK;
     const int kb0 = (int)((int64_t)KB_ALL * rank / kc), KB = (int)((int64_t)KB_ALL * (rank + 1) / kc) - kb0;
 
@@ -135,7 +146,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     if (tid == 0)
         for (int s = 0; s < stages && s < KB; ++s) S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb0 + s);
 
-    float acc[2][R04_BN / 2]; /* not zeroed: the first k-step overwrites them (accumulate = 0) */
+    float acc[2][BN / 2]; /* not zeroed: the first k-step overwrites them (accumulate = 0) */
 
     int s = 0, ps = 0;
     uint32_t ph = 0, pph = 0;
@@ -149,7 +160,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
             const uint64_t db = S::desc_b(st, 0, j);
 #pragma unroll
             for (int i = 0; i < 2; ++i)
-                gp_wgmma<R04_BN, KIND, WTA, WTB>::mma(acc[i], S::desc_a(st, i, j), db, kb > 0 || j > 0);
+                gp_wgmma<BN, KIND, WTA, WTB>::mma(acc[i], S::desc_a(st, i, j), db, kb > 0 || j > 0);
         }
         gp_wgmma_commit();
         gp_wgmma_wait<1>(); /* k-block kb - 1 is done: release its stage */
@@ -185,36 +196,38 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #define GP_TL_PRINT() do { } while (0)
 #endif
     if (kc == 1) {
-        if (KIND != GP_HK_TF32 && tma_c && (e.n_tma == e.n || n0 + R04_BN <= e.n_tma))
-            r04_epilogue_tma<T16>(e, &mc, acc, smem, m0, n0);
+        if (KIND != GP_HK_TF32 && tma_c && (e.n_tma == e.n || n0 + BN <= e.n_tma))
+            r04_epilogue_tma<T16, BN>(e, &mc, acc, smem, m0, n0);
         else {
 #pragma unroll
-            for (int i = 0; i < 2; ++i) gp_h_store_frag<R04_BN, T16>(e, acc[i], m0 + 64 * i, n0);
+            for (int i = 0; i < 2; ++i) gp_h_store_frag<BN, T16>(e, acc[i], m0 + 64 * i, n0);
         }
         GP_TL_PRINT();
         return;
     }
     /* The k-cluster's reduction through distributed shared memory. Every block writes its partial tile into its
-     * own (drained) stages, float4 j of m64 half i of thread t at [(16 i + j) * 128 + t] (a warp's 16-byte stores
-     * and loads are consecutive: no bank conflicts); after a cluster barrier, block `rank` sums units u = rank,
-     * rank + kc, ... of the 16 (half i = u / 8, columns 16 (u % 8) ..: its threads' fragment registers 8 (u % 8)
-     * .. + 7) over the blocks 0, 1, .., kc - 1 in that order (the same for every run) and stores them; a second
+     * own (drained) stages, float4 j of m64 half i of thread t at [(F i + j) * 128 + t] (F = BN / 8 float4s a half;
+     * a warp's 16-byte stores and loads are consecutive: no bank conflicts); after a cluster barrier, block `rank`
+     * sums units u = rank, rank + kc, ... of the 2 U (U = BN / 16 a half; half i = u / U, columns 16 (u % U) ..: its
+     * threads' fragment registers 8 (u % U) .. + 7) over the blocks 0, 1, .., kc - 1 in that order (the same for
+     * every run) and stores them; a second
      * cluster barrier keeps each block's shared memory until the others have read it. The stages are free: every
      * TMA load issued has been waited for, and wait_group 0 has drained the wgmmas that read them. */
+    enum { F = BN / 8, U = BN / 16 };
     float4 *part = reinterpret_cast<float4 *>(smem);
 #pragma unroll
     for (int i = 0; i < 2; ++i)
 #pragma unroll
-        for (int j = 0; j < R04_BN / 8; ++j)
-            part[(16 * i + j) * R04_THREADS + tid] =
+        for (int j = 0; j < F; ++j)
+            part[(F * i + j) * R04_THREADS + tid] =
                 make_float4(acc[i][4 * j], acc[i][4 * j + 1], acc[i][4 * j + 2], acc[i][4 * j + 3]);
     gp_cluster_sync();
-    for (int u = rank; u < 16; u += kc) {
-        const int i = u / 8, c = u % 8;
+    for (int u = rank; u < 2 * U; u += kc) {
+        const int i = u / U, c = u % U;
         float v[8];
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            const float4 *src = part + (16 * i + 2 * c + h) * R04_THREADS + tid;
+            const float4 *src = part + (F * i + 2 * c + h) * R04_THREADS + tid;
             float4 x = gp_dsmem_ld4(src, 0);
             for (int q = 1; q < kc; ++q) {
                 const float4 y = gp_dsmem_ld4(src, (uint32_t)q);
@@ -237,26 +250,27 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #endif
 }
 
-#define R04_SMEM(stages) ((stages) * (R04_BM + R04_BN) * GP_H_BK_BYTES + 2 * R04_MAX_STAGES * 8 + 1024)
+#define R04_SMEM(stages, BN) ((stages) * (R04_BM + (BN)) * GP_H_BK_BYTES + 2 * R04_MAX_STAGES * 8 + 1024)
 
-template <int KIND, int TA, int TB>
-static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc)
+template <int KIND, int TA, int TB, int BN>
+static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc)
 {
     CUtensorMap ma, mb, mc;
-    if (gp_h_operand_maps(a, R04_BM, R04_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
-    const int64_t tiles_m = gp_ceil_div(a->m, R04_BM), tiles_n = gp_ceil_div(a->n, R04_BN), tiles = tiles_m * tiles_n;
+    if (gp_h_operand_maps(a, R04_BM, BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
+    const int64_t tiles_m = gp_ceil_div(a->m, R04_BM), tiles_n = gp_ceil_div(a->n, BN), tiles = tiles_m * tiles_n;
     const int64_t kb_all = gp_ceil_div(a->k, (int64_t)(GP_H_BK_BYTES / gp__gemm_elem_size(a->ab_type)));
     if (kc < 1) kc = 1;
     if (kc > GP_GEMM_R04_MAX_KC) kc = GP_GEMM_R04_MAX_KC;
     if (kc > kb_all) kc = (int)kb_all; /* every block of a cluster gets at least one k-block */
     if (tiles * kc > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
     static int done[GP_MAX_DEVICES];
-    const void *fn = (const void *)gp_gemm_r04_kernel<KIND, TA, TB>;
-    if (gp_h_set_smem(fn, dev->device, R04_SMEM(R04_MAX_STAGES), done) != cudaSuccess) return gp__launch_status();
-    /* at most one block per SM and 12 k-blocks or more: 6 stages, 5 k-blocks' loads in flight behind the one
-     * computed (3 stages keep ~2); measured in gp__gemm_r04_stages's comment */
+    const void *fn = (const void *)gp_gemm_r04_kernel<KIND, TA, TB, BN>;
+    if (gp_h_set_smem(fn, dev->device, R04_SMEM(R04_STAGES_MAX(BN), BN), done) != cudaSuccess) return gp__launch_status();
+    /* at most one block per SM and 12 k-blocks or more: 6 stages (8 of a 64-wide tile), 5 (7) k-blocks' loads in
+     * flight behind the one computed (3 stages keep ~2); measured in gp__gemm_r04_stages's comment */
     const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
-    const int stages = gp__gemm_r04_stages(tiles * kc, sms, gp_ceil_div(kb_all, (int64_t)kc));
+    int stages = gp__gemm_r04_stages(tiles * kc, sms, gp_ceil_div(kb_all, (int64_t)kc));
+    if (stages > R04_STAGES) stages = R04_STAGES_MAX(BN);
     const gp_h_epi e = gp_h_epi_of(a);
     /* the TMA-store epilogue: whole tiles, 16-bit C, beta 0, C TMA-describable (else, or if the map fails: from the
      * registers) */
@@ -266,40 +280,47 @@ static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
         memset(&mc, 0, sizeof mc);
     }
     if (kc == 1) {
-        gp_gemm_r04_kernel<KIND, TA, TB><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages), s>>>(
+        gp_gemm_r04_kernel<KIND, TA, TB, BN><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages, BN), s>>>(
             ma, mb, mc, e, (int)tiles_m, (int)tiles_n, stages, 1, tma_c);
         return gp__launch_status();
     }
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr;
-    gp_h_cluster_config(&cfg, &attr, (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages), s, (unsigned)kc);
-    (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n, stages, kc,
-                             0);
+    gp_h_cluster_config(&cfg, &attr, (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages, BN), s, (unsigned)kc);
+    (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB, BN>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n,
+                             stages, kc, 0);
     return gp__launch_status();
 }
 
-extern "C" gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc)
+/* bn: the tile's width, 128 or 64 */
+template <int KIND, int TA, int TB>
+static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc, int bn)
+{
+    return bn == 64 ? r04_run_bn<KIND, TA, TB, 64>(dev, s, a, kc) : r04_run_bn<KIND, TA, TB, 128>(dev, s, a, kc);
+}
+
+extern "C" gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc, int bn)
 {
     GP_TRY(gp_h_check(dev, a, 4));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
-    GP_H_DISPATCH(r04_run, a, dev, s, a, kc);
+    GP_H_DISPATCH(r04_run, a, dev, s, a, kc, bn);
 }
 
 extern "C" gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
-    return gp__gemm_r04_run(dev, s, a, 1);
+    return gp__gemm_r04_run(dev, s, a, 1, 128);
 }
 
 extern "C" gp_kernel_info gp__gemm_r04_kernel(void)
 {
-    gp_kernel_info k = {(const void *)gp_gemm_r04_kernel<GP_HK_BF16, 0, 0>, R04_THREADS, R04_SMEM(R04_STAGES)};
+    gp_kernel_info k = {(const void *)gp_gemm_r04_kernel<GP_HK_BF16, 0, 0, 128>, R04_THREADS, R04_SMEM(R04_STAGES, 128)};
     return k;
 }
 
 extern "C" const char *gp__gemm_r04_config_name(int cfg)
 {
     static const char *const names[GP_GEMM_R04_CONFIGS] = {"128x128 whole k", "128x128 k-cluster 2", "128x128 k-cluster 3",
-                                                           "128x128 k-cluster 4", "128x128 k-cluster 8"};
+                                                           "128x128 k-cluster 4", "128x128 k-cluster 8", "128x64 whole k"};
     return cfg >= 0 && cfg < GP_GEMM_R04_CONFIGS ? names[cfg] : "?";
 }
 

@@ -27,11 +27,14 @@ typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s,
 /* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring (kc == 1). */
 gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rung 04 with its k-cluster: clusters of kc blocks (1..GP_GEMM_R04_MAX_KC; lowered to the k-blocks there are)
- * share each tile, one k-range each, and add their partial tiles through distributed shared memory. */
-enum { GP_GEMM_R04_MAX_KC = 8, GP_GEMM_R04_CONFIGS = 5 };
-gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc);
-/* Rung 04's configurations (gp_set_config): 0..4 = k-clusters of 1, 2, 3, 4, 8 blocks; the kc of cfg (0 if none). */
+ * share each tile, one k-range each, and add their partial tiles through distributed shared memory. bn: the tile's
+ * width, 128 or 64 (128 x 64 tiles: twice the blocks, each pulling 24 KB a k-block instead of 32). */
+enum { GP_GEMM_R04_MAX_KC = 8, GP_GEMM_R04_CONFIGS = 6 };
+gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc, int bn);
+/* Rung 04's configurations (gp_set_config): 0..4 = 128 x 128 tiles in k-clusters of 1, 2, 3, 4, 8 blocks, 5 = 128 x 64
+ * tiles, whole k; the kc and the tile width of cfg (0 if none). */
 int gp__gemm_r04_config_kc(int cfg);
+int gp__gemm_r04_config_bn(int cfg);
 const char *gp__gemm_r04_config_name(int cfg);
 /* Rung 05: warp-specialised: producer warp + two consumer warpgroups (setmaxnreg), 128x256 tile, 4 stages. */
 gp_status gp__gemm_r05_warpspec(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
@@ -56,6 +59,7 @@ typedef struct gp_gemm_h_plan {
                      3 stages), 2 = half-tile rounds (16-bit C); f32 C is always chunked */
     int group;    /* rungs 04-07: tile rows per group of the tile order */
     int kc;       /* rung 04: blocks per k-cluster (gp__gemm_r04_kc); 1 = whole tiles */
+    int r04_bn;   /* rung 04: the tile's width, 128 or 64 (64 only with kc 1) */
     int wait1;    /* rungs 06/07: consumers keep one k-block's wgmmas in flight (wait_group 1, free the previous
                      stage: CUTLASS's default) instead of draining each k-block (wait_group 0, free its stage at
                      once: one more stage for the producer; the other warpgroup keeps the tensor cores busy) */

@@ -18,7 +18,9 @@
  *     split at 512^3, 1000^3 and 1024^3), with 6 stages where its grid fits one block per SM and KB >= 12
  *     (gp__gemm_r04_stages), and its k-cluster where few tiles leave L2 bandwidth unused (gp__gemm_r04_kc: up
  *     to 64 blocks, or pairs up to one block per SM where each block keeps >= 16 k-blocks), but whole tiles below
- *     16 k-blocks where the TMA-store epilogue runs (r04_plan: 16-bit C, beta 0; session 23);
+ *     16 k-blocks where the TMA-store epilogue runs (r04_plan: 16-bit C, beta 0; session 23); 128 x 64 tiles with
+ *     whole k instead of whole 128 x 128 tiles or pairs where twice the blocks still fit in half the SMs (16-bit
+ *     types, m, n, k multiples of 64, m and n > 256: r04_plan, session 24);
  *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except, for 16-bit types, a thin C
@@ -53,6 +55,9 @@
 #define GP_H_SPLIT_R04_KB 64 /* 16-bit types: a split of fewer k-blocks runs rung 04 instead (gp__gemm_h_pick) */
 #define GP_H_THIN 256        /* a C this thin (m or n) with fewer tiles than SMs: rung 04, not a split */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
+#ifndef GP_H_R04_N64
+#define GP_H_R04_N64 1       /* rung 04's 128 x 64 tiles where 128 x 128 would fill at most half the SMs (r04_plan) */
+#endif
 #define GP_H_R07_MIN_SPLITS 8 /* rung 07 takes a split of at least this many ways (gp__gemm_h_pick) */
 #ifndef GP_H_SPLIT_R07
 #define GP_H_SPLIT_R07 1     /* deep-k splits in rung 07's clusters (multicast B) rather than rung 06 */
@@ -81,9 +86,11 @@ int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb)
 
 int gp__gemm_r04_config_kc(int cfg)
 {
-    static const int kc[GP_GEMM_R04_CONFIGS] = {1, 2, 3, 4, 8};
+    static const int kc[GP_GEMM_R04_CONFIGS] = {1, 2, 3, 4, 8, 1};
     return cfg >= 0 && cfg < GP_GEMM_R04_CONFIGS ? kc[cfg] : 0;
 }
+
+int gp__gemm_r04_config_bn(int cfg) { return cfg < 0 || cfg >= GP_GEMM_R04_CONFIGS ? 0 : cfg == 5 ? 64 : 128; }
 
 int gp__gemm_r04_tma_epi(const gp_gemm_args *a)
 {
@@ -99,8 +106,21 @@ int gp__gemm_r04_tma_epi(const gp_gemm_args *a)
 static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb)
 {
     gp_gemm_h_plan p = gp__gemm_h_rung_plan(4, a_in);
-    p.kc = gp__gemm_r04_kc(cdiv(a_in->m, 128) * cdiv(a_in->n, 128), sms, kb);
+    const int64_t tiles = cdiv(a_in->m, 128) * cdiv(a_in->n, 128);
+    p.kc = gp__gemm_r04_kc(tiles, sms, kb);
     if (p.kc > 1 && kb < GP_H_R04_KC_TMA_MIN_KB && gp__gemm_r04_tma_epi(a_in)) p.kc = 1;
+    /* 16-bit types, m, n and k multiples of 64, not thin, whole tiles or pairs that would fill at most half the SMs:
+     * 128 x 64 tiles with whole k, twice the blocks of 128 x 128 tiles (and the pairs' count without their sum
+     * through distributed shared memory). Session 24 (results/h100-2026-11-25e/call5, call6), ours: 1024^3 12.6 ->
+     * 10.9 us, 960^3 12.2 -> 10.6, 768^3 11.0 -> 9.3, 512^3 9.0 -> 7.8, 1024x1024x2048 18.2 (pairs) -> 15.6,
+     * 1024x1024x3072 22.0 (pairs) -> 20.4; but 1000^3 13.9 -> 15.8, 1024x1024x1000 12.6 -> 13.7, 1000x1024x1024
+     * 12.5 -> 13.1 (cause not found: not the rows' alignment, which 1000x1024x1024 keeps), 8192x128x8192 56 both. */
+    const int esz = a_in->ab_type == GP_DTYPE_F32 ? 4 : 2;
+    if (GP_H_R04_N64 && esz == 2 && a_in->m % 64 == 0 && a_in->n % 64 == 0 && a_in->k % 64 == 0 && p.kc <= 2 &&
+        2 * tiles <= sms && a_in->m > GP_H_THIN && a_in->n > GP_H_THIN) {
+        p.kc = 1;
+        p.r04_bn = 64;
+    }
     return p;
 }
 
@@ -122,6 +142,7 @@ gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
     p.epi = a && a->c_type != GP_DTYPE_F32 ? 2 : 0; /* half-tile rounds for 16-bit C, chunks for f32 C */
     p.stages = p.epi == 1 ? 3 : 4;
     p.kc = 1;
+    p.r04_bn = 128;
     p.wait1 = 0;
     p.defer = p.epi != 0; /* the deferred epilogue for 16-bit C */
     return p;
@@ -378,6 +399,7 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 {
     if (!p || p->rung == 0) snprintf(buf, len, "none");
     else if (p->rung == 4 && p->kc > 1) snprintf(buf, len, "r04 kc%d", p->kc);
+    else if (p->rung == 4 && p->r04_bn == 64) snprintf(buf, len, "r04 n64");
     else if (p->rung < 6) snprintf(buf, len, "r%02d", p->rung);
     else if (p->splits > 1)
         snprintf(buf, len, "r%02d s%d %s%s g%d w%d sk%dx%d", p->rung, p->stages, EPI_NAME(p->epi), p->defer ? "-d" : "",
@@ -391,7 +413,7 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 gp_status gp__gemm_h_run_plan(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
 {
     switch (p->rung) {
-    case 4: return gp__gemm_r04_run(dev, s, a, p->kc);
+    case 4: return gp__gemm_r04_run(dev, s, a, p->kc, p->r04_bn == 64 ? 64 : 128);
     case 5: return gp__gemm_r05_warpspec(dev, s, a);
     case 6: return gp__gemm_r06_run(dev, s, a, p);
     case 7: return gp__gemm_r07_run(dev, s, a, p);
@@ -433,10 +455,14 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
     if (rung == 7 && c->forced == 7 && c->config == 1) p = gp__gemm_h_r07_split(c->dev, &a);
     c->ran_rung = p.rung;
     if (p.rung == 4) { /* rung 04's configurations are its k-clusters: a forced one replaces the plan's */
-        if (c->forced == 4 && gp__gemm_r04_config_kc(c->config) > 0) p.kc = gp__gemm_r04_config_kc(c->config);
+        if (c->forced == 4 && gp__gemm_r04_config_kc(c->config) > 0) {
+            p.kc = gp__gemm_r04_config_kc(c->config);
+            p.r04_bn = gp__gemm_r04_config_bn(c->config);
+        }
         c->ran_config = -1;
         for (int i = 0; i < GP_GEMM_R04_CONFIGS; ++i)
-            if (gp__gemm_r04_config_kc(i) == p.kc) c->ran_config = i;
+            if (gp__gemm_r04_config_kc(i) == p.kc && gp__gemm_r04_config_bn(i) == (p.r04_bn == 64 ? 64 : 128))
+                c->ran_config = i;
     }
     if (p.rung == 7) c->ran_config = p.splits > 1;
     return gp__gemm_h_run_plan(c->dev, c->stream, &a, &p);
