@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# variant-lib.sh NAME FLAG... — a diagnosis build of the library in which only rung 06 (06_persistent.cu) is compiled
-# with extra flags (e.g. -DGP_HP_EXP_TIMELINE; -DGP_HP_EXP_NOLOAD and the other switches of session 22 after
-# `git apply scripts/experiments/gemm_hopper/r06-diagnosis.patch`), without reconfiguring the build: its object is
-# compiled on its own and linked with build-90a's other objects (build-90a must be built). Writes
+# variant-lib.sh NAME FLAG... — a diagnosis build of the library in which only rung 06 (06_persistent.cu; SRC names
+# another file of src/gemm/hopper, e.g. SRC=04_tma_wgmma with -DGP_H_TIMELINE) is compiled with extra flags (e.g.
+# -DGP_HP_EXP_TIMELINE; -DGP_HP_EXP_NOLOAD and the other switches of session 22 after `git apply
+# scripts/experiments/gemm_hopper/r06-diagnosis.patch`), without reconfiguring the build: its object is compiled on its
+# own and linked with build-90a's other objects (build-90a must be built). Writes
 # /tmp/s22/NAME/{gpuprim,libgpuprim.so.0}, stripped, for carrying (ab-lib.sh, the timeline runs).
 set -euo pipefail
 NAME=${1:?usage: variant-lib.sh NAME FLAG...}; shift
+SRC=${SRC:-06_persistent}
 cd "$(dirname "$0")/../../../build-90a"
 D=/tmp/variant-$NAME; mkdir -p "$D" "/tmp/s22/$NAME"
 /usr/local/cuda/bin/nvcc -DGPUPRIM_BUILDING --options-file CMakeFiles/gpuprim_objs.dir/includes_CUDA.rsp -O3 -DNDEBUG \
   --generate-code=arch=compute_90a,code=[compute_90a,sm_90a] -Xcompiler=-fPIC -Xcompiler=-fvisibility=hidden \
-  --expt-relaxed-constexpr -std=c++17 "$@" -c ../src/gemm/hopper/06_persistent.cu -o "$D/06.o"
-sed "s|CMakeFiles/gpuprim_objs.dir/src/gemm/hopper/06_persistent.cu.o|$D/06.o|" CMakeFiles/gpuprim.dir/objects1 >"$D/objects1"
-grep -q "$D/06.o" "$D/objects1"
+  --expt-relaxed-constexpr -std=c++17 "$@" -c "../src/gemm/hopper/$SRC.cu" -o "$D/v.o"
+sed "s|CMakeFiles/gpuprim_objs.dir/src/gemm/hopper/$SRC.cu.o|$D/v.o|" CMakeFiles/gpuprim.dir/objects1 >"$D/objects1"
+grep -q "$D/v.o" "$D/objects1"
 /usr/bin/g++ -fPIC -Wl,--exclude-libs,ALL -shared -Wl,-soname,libgpuprim.so.0 -o "$D/libgpuprim.so.0" @"$D/objects1" \
   @CMakeFiles/gpuprim.dir/linkLibs.rsp -L/usr/local/cuda/targets/x86_64-linux/lib/stubs -L/usr/local/cuda/targets/x86_64-linux/lib
 cp gpuprim "$D/libgpuprim.so.0" "/tmp/s22/$NAME/" && strip "/tmp/s22/$NAME/"*

@@ -100,6 +100,21 @@ static __device__ __forceinline__ void r04_epilogue_tma(const gp_h_epi &e, const
 
 /* tma_c: kc == 1 and 16-bit C with beta 0 (host, r04_run): whole tiles leave through r04_epilogue_tma and mc, except a
  * tile holding columns n_tma .. n - 1 (a row of C not a multiple of 16 bytes), which is stored from the registers. */
+#ifdef GP_H_TIMELINE /* diagnosis builds: the timeline of the first and the last block (GP_TL_PRINT) */
+#include <stdio.h>
+static __device__ uint64_t gp_r04_tl_buf[2][6];
+static __global__ void gp_r04_tl_print(int blocks, int kc, int bn)
+{
+    for (int b = 0; b < 2; ++b) {
+        const uint64_t *t = gp_r04_tl_buf[b];
+        printf("r04 timeline %s block of %d (kc %d, bn %d, kb %llu): start %llu ns, init +%llu, first data +%llu, "
+               "loop +%llu, epilogue +%llu\n", b ? "last" : "first", blocks, kc, bn, (unsigned long long)t[5],
+               (unsigned long long)(t[0] % 1000000000ull), (unsigned long long)(t[1] - t[0]),
+               (unsigned long long)(t[2] - t[1]), (unsigned long long)(t[3] - t[2]), (unsigned long long)(t[4] - t[3]));
+    }
+}
+#endif
+
 template <int KIND, int TA, int TB, int BN>
 __global__ void __launch_bounds__(R04_THREADS, 1)
     gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
@@ -116,7 +131,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     uint64_t *empty = full + R04_MAX_STAGES;
 
     const int tid = threadIdx.x, lane = tid % 32;
-#ifdef GP_H_TIMELINE /* diagnosis builds: thread 0's globaltimer at 5 points, printed by the first and last blocks */
+#ifdef GP_H_TIMELINE /* diagnosis builds: thread 0's globaltimer at 5 points, of the first and last blocks */
     uint64_t tl[5] = {0, 0, 0, 0, 0};
 #define GP_TL(i) do { if (tid == 0) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(tl[i])::"memory"); } while (0)
 #else
@@ -182,15 +197,15 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #pragma unroll
     for (int i = 0; i < 2; ++i) gp_wgmma_reg_fence(acc[i]);
     GP_TL(3);
-#ifdef GP_H_TIMELINE
+#ifdef GP_H_TIMELINE /* kept in gp_r04_tl_buf and printed by gp_r04_tl_print: a printf here would serialize the wgmmas */
 #define GP_TL_PRINT()                                                                                              \
     do {                                                                                                           \
         GP_TL(4);                                                                                                  \
-        if (tid == 0 && (blockIdx.x == 0 || blockIdx.x == gridDim.x - 1))                                          \
-            printf("r04 timeline block %u/%u kc %d kb %d: start %llu ns, init +%llu, first data +%llu, loop +%llu, " \
-                   "epilogue +%llu\n", blockIdx.x, gridDim.x, kc, KB, (unsigned long long)(tl[0] % 1000000000ull),    \
-                   (unsigned long long)(tl[1] - tl[0]), (unsigned long long)(tl[2] - tl[1]),                       \
-                   (unsigned long long)(tl[3] - tl[2]), (unsigned long long)(tl[4] - tl[3]));                      \
+        if (tid == 0 && (blockIdx.x == 0 || blockIdx.x == gridDim.x - 1)) {                                        \
+            const int b_ = blockIdx.x == 0 ? 0 : 1;                                                                \
+            for (int i_ = 0; i_ < 5; ++i_) gp_r04_tl_buf[b_][i_] = tl[i_];                                          \
+            gp_r04_tl_buf[b_][5] = (uint64_t)KB;                                                                   \
+        }                                                                                                          \
     } while (0)
 #else
 #define GP_TL_PRINT() do { } while (0)
@@ -282,6 +297,9 @@ static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_
     if (kc == 1) {
         gp_gemm_r04_kernel<KIND, TA, TB, BN><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages, BN), s>>>(
             ma, mb, mc, e, (int)tiles_m, (int)tiles_n, stages, 1, tma_c);
+#ifdef GP_H_TIMELINE
+        gp_r04_tl_print<<<1, 1, 0, s>>>((int)tiles, 1, BN);
+#endif
         return gp__launch_status();
     }
     cudaLaunchConfig_t cfg;
@@ -289,6 +307,9 @@ static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_
     gp_h_cluster_config(&cfg, &attr, (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages, BN), s, (unsigned)kc);
     (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB, BN>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n,
                              stages, kc, 0);
+#ifdef GP_H_TIMELINE
+    gp_r04_tl_print<<<1, 1, 0, s>>>((int)(tiles * kc), kc, BN);
+#endif
     return gp__launch_status();
 }
 
