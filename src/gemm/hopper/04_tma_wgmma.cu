@@ -55,7 +55,6 @@
 #include "hopper.cuh"
 
 #define R04_BM 128
-#define R04_BN 128   /* the tile's width; 64 in the narrow configuration (plan.r04_bn) */
 #define R04_GROUP 16 /* tile rows per group of the tile order (gp_h_tile_order) */
 #define R04_STAGES 3     /* 96 KB: 2 blocks per SM */
 #define R04_MAX_STAGES 8 /* mbarriers: 6 stages of 128 x 128 (192 KB) or 8 of 128 x 64, where the grid has at most one
@@ -98,8 +97,6 @@ static __device__ __forceinline__ void r04_epilogue_tma(const gp_h_epi &e, const
 }
 #endif
 
-/* tma_c: kc == 1 and 16-bit C with beta 0 (host, r04_run): whole tiles leave through r04_epilogue_tma and mc, except a
- * tile holding columns n_tma .. n - 1 (a row of C not a multiple of 16 bytes), which is stored from the registers. */
 #ifdef GP_H_TIMELINE /* diagnosis builds: the timeline of the first and the last block (GP_TL_PRINT) */
 #include <stdio.h>
 static __device__ uint64_t gp_r04_tl_buf[2][6];
@@ -115,6 +112,8 @@ static __global__ void gp_r04_tl_print(int blocks, int kc, int bn)
 }
 #endif
 
+/* tma_c: kc == 1 and 16-bit C with beta 0 (host, r04_run_bn): whole tiles leave through r04_epilogue_tma and mc, except a
+ * tile holding columns n_tma .. n - 1 (a row of C not a multiple of 16 bytes), which is stored from the registers. */
 template <int KIND, int TA, int TB, int BN>
 __global__ void __launch_bounds__(R04_THREADS, 1)
     gp_gemm_r04_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
@@ -225,8 +224,8 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
      * a warp's 16-byte stores and loads are consecutive: no bank conflicts); after a cluster barrier, block `rank`
      * sums units u = rank, rank + kc, ... of the 2 U (U = BN / 16 a half; half i = u / U, columns 16 (u % U) ..: its
      * threads' fragment registers 8 (u % U) .. + 7) over the blocks 0, 1, .., kc - 1 in that order (the same for
-     * every run) and stores them; a second
-     * cluster barrier keeps each block's shared memory until the others have read it. The stages are free: every
+     * every run) and stores them; a second cluster barrier keeps each block's shared memory until the others have
+     * read it. The stages are free: every
      * TMA load issued has been waited for, and wait_group 0 has drained the wgmmas that read them. */
     enum { F = BN / 8, U = BN / 16 };
     float4 *part = reinterpret_cast<float4 *>(smem);
@@ -313,7 +312,7 @@ static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_
     return gp__launch_status();
 }
 
-/* bn: the tile's width, 128 or 64 */
+/* bn: the tile's width, 64 or else 128 */
 template <int KIND, int TA, int TB>
 static gp_status r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc, int bn)
 {

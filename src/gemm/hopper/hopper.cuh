@@ -161,7 +161,7 @@ typedef struct gp_h_epi {
     int n_tma;      /* columns a TMA store may write: n rounded down to 16 bytes of C (see gp_h_c_map) */
     int ct;         /* 1: the kernel computes C^T (m x n here are C^T's): element (r, c) goes to C + c * ldc + r
                        (rung 06, gp__gemm_h_canon); stored from the registers, no tensor map */
-    int keep_l2;    /* 1: TMA stores with an L2 evict_last policy (rung 06's split partials) */
+    int keep_l2;    /* 1: TMA stores with an L2 evict_last policy (rungs 06/07's split partials) */
 } gp_h_epi;
 
 static inline gp_h_epi gp_h_epi_of(const gp_gemm_args *a)

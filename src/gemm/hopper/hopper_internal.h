@@ -28,7 +28,7 @@ typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s,
 gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rung 04 with its k-cluster: clusters of kc blocks (1..GP_GEMM_R04_MAX_KC; lowered to the k-blocks there are)
  * share each tile, one k-range each, and add their partial tiles through distributed shared memory. bn: the tile's
- * width, 128 or 64 (128 x 64 tiles: twice the blocks, each pulling 24 KB a k-block instead of 32). */
+ * width, 64 or else 128 (128 x 64 tiles: twice the blocks, each pulling 24 KB a k-block instead of 32). */
 enum { GP_GEMM_R04_MAX_KC = 8, GP_GEMM_R04_CONFIGS = 6 };
 gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc, int bn);
 /* Rung 04's configurations (gp_set_config): 0..4 = 128 x 128 tiles in k-clusters of 1, 2, 3, 4, 8 blocks, 5 = 128 x 64

@@ -413,7 +413,7 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
 gp_status gp__gemm_h_run_plan(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, const gp_gemm_h_plan *p)
 {
     switch (p->rung) {
-    case 4: return gp__gemm_r04_run(dev, s, a, p->kc, p->r04_bn == 64 ? 64 : 128);
+    case 4: return gp__gemm_r04_run(dev, s, a, p->kc, p->r04_bn);
     case 5: return gp__gemm_r05_warpspec(dev, s, a);
     case 6: return gp__gemm_r06_run(dev, s, a, p);
     case 7: return gp__gemm_r07_run(dev, s, a, p);
@@ -461,8 +461,7 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
         }
         c->ran_config = -1;
         for (int i = 0; i < GP_GEMM_R04_CONFIGS; ++i)
-            if (gp__gemm_r04_config_kc(i) == p.kc && gp__gemm_r04_config_bn(i) == (p.r04_bn == 64 ? 64 : 128))
-                c->ran_config = i;
+            if (gp__gemm_r04_config_kc(i) == p.kc && gp__gemm_r04_config_bn(i) == p.r04_bn) c->ran_config = i;
     }
     if (p.rung == 7) c->ran_config = p.splits > 1;
     return gp__gemm_h_run_plan(c->dev, c->stream, &a, &p);
