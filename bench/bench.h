@@ -1,4 +1,4 @@
-/* bench.h — the measuring side of the ladder benchmark: honest GPU timing (CUDA events around each run,
+/* bench.h — the measuring side of the ladder benchmark: honest GPU timing (CUDA events around each run or group of runs,
  * warm-up, the median of many runs), the copy ceiling, and the report (rows, ratios to the vendor and the
  * ceiling, the table, JSON and CSV). Used by the gpuprim command (tools/); knows nothing of it. */
 #ifndef GPB_BENCH_H
@@ -22,9 +22,10 @@ typedef struct gpb_timing {
     int reps;
 } gpb_timing;
 /* Two warm-up runs (the second timed as an estimate; short runs then repeat until ~2 ms have passed: GPB_WARM_MS),
- * then `reps` timed runs back to back with an event between each, and their median. reps 0 = auto: about 0.2 s, at
- * least 10 and at most 500 runs (so runs under 10 us are timed for a few ms only); 1..GPB_MAX_REPS: exactly that many
- * (more is refused, never capped). Returns 0 on success. */
+ * then `reps` timed runs back to back with an event between each, and their median. Runs under 0.1 ms are timed in
+ * groups of up to 32 between events, each group's time divided among its runs (harness.c, GPB_GROUP_MS). reps 0 =
+ * auto: about 0.2 s, at least 10 and at most 500 runs (so runs under 10 us are timed for a few ms only);
+ * 1..GPB_MAX_REPS: exactly that many (more is refused, never capped). Returns 0 on success. */
 int gpb_time(cudaStream_t s, gpb_run_fn fn, void *ctx, int reps, gpb_timing *t);
 /* Two runs timed in alternating blocks (a, b, a, b, ... `rounds` blocks each, reps / rounds runs per block, or
  * about 0.2 s per block with reps 0), so that both see the same clocks: under sustained tensor-core load the
