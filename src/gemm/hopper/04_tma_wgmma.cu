@@ -52,6 +52,18 @@
 // us, 768^3 11.0 -> 9.3, 960^3 12.2 -> 10.6, 1024x1024x2048 18.2 (pairs) -> 15.6, 512^3 9.0 -> 7.8; but slower
 // wherever m, n or k is 1000 (1000^3 13.9 -> 15.8; 1024x1024x1000 12.6 -> 13.7; 1000x1024x1024, rows aligned, 12.5 ->
 // 13.1; the cause is not found), so the rule (hopper_pick.c r04_plan) takes it for multiples of 64 only.
+// Session 25 (results/h100-2026-11-25f): the cause, from every block's timeline (call1) and ncu (call1, call2): rows
+// of a leading dimension of 1000 elements (2000 bytes) straddle 128-byte lines, and the TMA then asks L2 for 3.4x the
+// requests (1000^3: 655k against 192k at 1024^3, 1.7 sectors a request): the loop is bound by L2 requests there (~105
+// a ns in both tile widths), and 128 x 64 tiles make more of them. cuBLAS's kernels pay the same (its 64x128 2x1
+// kernel: 565k requests, 10.4 us at 1000^3 against 7.4 at 1024^3); its fastest there, 128x72 in 4x2 clusters, halves
+// them by multicast (308k, 9.0 us). The block's own start (kernel parameters, barriers) costs ~0.8 us and the first
+// data ~1.0-1.5 us more (call2). Launched as a programmatic dependent (PDL, GP_R04_PDL): that start overlaps the
+// previous grid's end, and the next call may launch once every block has started (gp_h_allow_dependents). Back to back
+// without events between calls (host_cost, call4): 1000^3 11.4 -> 9.7 us a call, 1024^3 8.1 -> 7.65, 512^3 5.8 ->
+// host-bound 4.6. An event after every call hides it (bench, call3: 13.9 both), so the bench times short runs in
+// groups (bench/harness.c); there (call5, alternating with the previous build): 1000^3 12.4 -> 10.7 us, 1024^3 9.5 ->
+// 8.0, 1024x1024x2048 14.4 -> 13.1, 768x768x2048 14.2 -> 12.6.
 #include "hopper.cuh"
 
 #define R04_BM 128
@@ -60,6 +72,9 @@
 #define R04_MAX_STAGES 8 /* mbarriers: 6 stages of 128 x 128 (192 KB) or 8 of 128 x 64, where the grid has at most one
                             block per SM */
 #define R04_THREADS 128
+#ifndef GP_R04_PDL /* launched as a programmatic dependent of the previous grid (0: diagnosis builds without) */
+#define GP_R04_PDL 1
+#endif
 /* the most stages of a BN-wide tile (192 KB) */
 #define R04_STAGES_MAX(BN) ((BN) == 64 ? 8 : 6)
 
@@ -97,19 +112,50 @@ static __device__ __forceinline__ void r04_epilogue_tma(const gp_h_epi &e, const
 }
 #endif
 
-#ifdef GP_H_TIMELINE /* diagnosis builds: the timeline of the first and the last block (GP_TL_PRINT) */
+#ifdef GP_H_TIMELINE /* diagnosis builds: every block's timeline (GP_TL_PRINT), summed up by gp_r04_tl_print */
 #include <stdio.h>
-static __device__ uint64_t gp_r04_tl_buf[2][6];
-static __global__ void gp_r04_tl_print(int blocks, int kc, int bn)
+#define R04_TL_MAX 1024
+static __device__ uint64_t gp_r04_tl_buf[R04_TL_MAX][7]; /* 5 times, KB, tm << 16 | tn */
+/* per launch: the span and the mean / max of each phase over the blocks, the slowest block; all blocks if `all` */
+static __global__ void gp_r04_tl_print(int blocks, int kc, int bn, int all)
 {
-    for (int b = 0; b < 2; ++b) {
+    if (blocks > R04_TL_MAX) blocks = R04_TL_MAX;
+    uint64_t t0 = ~0ull, t4 = 0, sum[4] = {0, 0, 0, 0}, mx[4] = {0, 0, 0, 0};
+    int slow = 0;
+    for (int b = 0; b < blocks; ++b) {
         const uint64_t *t = gp_r04_tl_buf[b];
-        printf("r04 timeline %s block of %d (kc %d, bn %d, kb %llu): start %llu ns, init +%llu, first data +%llu, "
-               "loop +%llu, epilogue +%llu\n", b ? "last" : "first", blocks, kc, bn, (unsigned long long)t[5],
-               (unsigned long long)(t[0] % 1000000000ull), (unsigned long long)(t[1] - t[0]),
-               (unsigned long long)(t[2] - t[1]), (unsigned long long)(t[3] - t[2]), (unsigned long long)(t[4] - t[3]));
+        if (t[0] < t0) t0 = t[0];
+        if (t[4] > t4) { t4 = t[4]; slow = b; }
+        for (int i = 0; i < 4; ++i) {
+            const uint64_t d = t[i + 1] - t[i];
+            sum[i] += d;
+            if (d > mx[i]) mx[i] = d;
+        }
     }
+    const uint64_t *w = gp_r04_tl_buf[slow];
+    printf("r04 tl %d blocks kc %d bn %d kb %llu: span %llu ns; mean/max init %llu/%llu first data %llu/%llu loop "
+           "%llu/%llu epilogue %llu/%llu; slowest block %d (tile %llu,%llu) start +%llu first +%llu loop %llu epi %llu\n",
+           blocks, kc, bn, (unsigned long long)w[5], (unsigned long long)(t4 - t0), (unsigned long long)(sum[0] / blocks),
+           (unsigned long long)mx[0], (unsigned long long)(sum[1] / blocks), (unsigned long long)mx[1],
+           (unsigned long long)(sum[2] / blocks), (unsigned long long)mx[2], (unsigned long long)(sum[3] / blocks),
+           (unsigned long long)mx[3], slow, (unsigned long long)(w[6] >> 16), (unsigned long long)(w[6] & 0xffff),
+           (unsigned long long)(w[0] - t0), (unsigned long long)(w[2] - w[0]), (unsigned long long)(w[3] - w[2]),
+           (unsigned long long)(w[4] - w[3]));
+    if (all)
+        for (int b = 0; b < blocks; ++b) {
+            const uint64_t *t = gp_r04_tl_buf[b];
+            printf("r04 tl block %d tile %llu,%llu kb %llu: start +%llu first data +%llu loop %llu epilogue %llu end +%llu\n",
+                   b, (unsigned long long)(t[6] >> 16), (unsigned long long)(t[6] & 0xffff), (unsigned long long)t[5],
+                   (unsigned long long)(t[0] - t0), (unsigned long long)(t[2] - t[0]), (unsigned long long)(t[3] - t[2]),
+                   (unsigned long long)(t[4] - t[3]), (unsigned long long)(t[4] - t0));
+        }
 }
+/* the third launch of each kernel instance prints every block */
+#define R04_TL_LAUNCH(blocks, kc, bn)                                                                              \
+    do {                                                                                                           \
+        static int calls_;                                                                                         \
+        gp_r04_tl_print<<<1, 1, 0, s>>>((int)(blocks), kc, bn, ++calls_ == 3);                                      \
+    } while (0)
 #endif
 
 /* tma_c: kc == 1 and 16-bit C with beta 0 (host, r04_run_bn): whole tiles leave through r04_epilogue_tma and mc, except a
@@ -156,6 +202,10 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
         gp_mbar_init_fence();
     }
     __syncthreads();
+#if GP_R04_PDL /* launched as a programmatic dependent: all of the above overlapped the previous grid's end */
+    gp_h_wait_prior();
+    gp_h_allow_dependents();
+#endif
     GP_TL(1);
     if (tid == 0)
         for (int s = 0; s < stages && s < KB; ++s) S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb0 + s);
@@ -200,10 +250,10 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #define GP_TL_PRINT()                                                                                              \
     do {                                                                                                           \
         GP_TL(4);                                                                                                  \
-        if (tid == 0 && (blockIdx.x == 0 || blockIdx.x == gridDim.x - 1)) {                                        \
-            const int b_ = blockIdx.x == 0 ? 0 : 1;                                                                \
-            for (int i_ = 0; i_ < 5; ++i_) gp_r04_tl_buf[b_][i_] = tl[i_];                                          \
-            gp_r04_tl_buf[b_][5] = (uint64_t)KB;                                                                   \
+        if (tid == 0 && blockIdx.x < R04_TL_MAX) {                                                                 \
+            for (int i_ = 0; i_ < 5; ++i_) gp_r04_tl_buf[blockIdx.x][i_] = tl[i_];                                  \
+            gp_r04_tl_buf[blockIdx.x][5] = (uint64_t)KB;                                                           \
+            gp_r04_tl_buf[blockIdx.x][6] = (uint64_t)tm << 16 | (uint64_t)tn;                                      \
         }                                                                                                          \
     } while (0)
 #else
@@ -293,21 +343,17 @@ static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_
         tma_c = 0;
         memset(&mc, 0, sizeof mc);
     }
-    if (kc == 1) {
-        gp_gemm_r04_kernel<KIND, TA, TB, BN><<<(unsigned)tiles, R04_THREADS, R04_SMEM(stages, BN), s>>>(
-            ma, mb, mc, e, (int)tiles_m, (int)tiles_n, stages, 1, tma_c);
-#ifdef GP_H_TIMELINE
-        gp_r04_tl_print<<<1, 1, 0, s>>>((int)tiles, 1, BN);
-#endif
-        return gp__launch_status();
-    }
     cudaLaunchConfig_t cfg;
-    cudaLaunchAttribute attr;
-    gp_h_cluster_config(&cfg, &attr, (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages, BN), s, (unsigned)kc);
+    cudaLaunchAttribute attr[2];
+    gp_h_cluster_config(&cfg, &attr[0], (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages, BN), s, (unsigned)kc);
+    if (kc == 1) cfg.numAttrs = 0; /* no cluster */
+#if GP_R04_PDL
+    gp_h_config_pdl(&cfg, attr);
+#endif
     (void)cudaLaunchKernelEx(&cfg, gp_gemm_r04_kernel<KIND, TA, TB, BN>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n,
-                             stages, kc, 0);
+                             stages, kc, tma_c);
 #ifdef GP_H_TIMELINE
-    gp_r04_tl_print<<<1, 1, 0, s>>>((int)(tiles * kc), kc, BN);
+    R04_TL_LAUNCH(tiles * kc, kc, BN);
 #endif
     return gp__launch_status();
 }

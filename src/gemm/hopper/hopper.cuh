@@ -351,6 +351,24 @@ static inline gp_status gp_h_scale_c(const gp_device_info *dev, cudaStream_t s, 
     return gp__launch_status();
 }
 
+/* Programmatic dependent launch (sm_90; elsewhere no-ops): a kernel launched with gp_h_config_pdl may start while
+ * the grid before it in the stream is still running. gp_h_wait_prior waits until that grid has completed and its
+ * writes are visible: every thread calls it before its first global-memory access (tensor maps are parameters, not
+ * global memory). gp_h_allow_dependents lets the grid after this one launch once every block of this one has called
+ * it (or exited); that grid's blocks then wait in their own gp_h_wait_prior. */
+static __device__ __forceinline__ void gp_h_wait_prior(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+static __device__ __forceinline__ void gp_h_allow_dependents(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
 /* ------------------------------------------------------------------------------------------------------------
  * Device: sm_90a wrappers
  * ------------------------------------------------------------------------------------------------------------ */
@@ -917,6 +935,15 @@ static inline void gp_h_cluster_config(cudaLaunchConfig_t *cfg, cudaLaunchAttrib
     cfg->stream = s;
     cfg->attrs = attr;
     cfg->numAttrs = 1;
+}
+
+/* Appends the programmatic-dependent-launch attribute to cfg (its attrs array has room for one more). */
+static inline void gp_h_config_pdl(cudaLaunchConfig_t *cfg, cudaLaunchAttribute *attrs)
+{
+    attrs[cfg->numAttrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attrs[cfg->numAttrs].val.programmaticStreamSerializationAllowed = 1;
+    cfg->attrs = attrs;
+    cfg->numAttrs++;
 }
 
 /* The nine instantiations a Hopper rung has: f16 and bf16 with each of the four transpose combinations, and tf32

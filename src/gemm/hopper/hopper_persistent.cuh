@@ -25,6 +25,13 @@
  * wgmmas are issued it stores one 64 x 64 box (gp_h_defer_box), so the stores run under the tensor cores' work. A unit
  * with fewer k-blocks flushes the rest before its own epilogue, and a block's last unit stores its boxes at once.
  *
+ * Launch (session 25, GP_HP_PDL): as a programmatic dependent of the previous grid; every thread waits for it
+ * (gp_h_wait_prior) after the set-up, before any global access, and a kernel without split units lets the next
+ * call launch early (gp_h_allow_dependents). A split's reduction launches as the blocks end, as before: letting it
+ * launch early too cost ~3% on split shapes (results/h100-2026-11-25f call7: 512x512x32768 43.6 against 42.1 us,
+ * 1024x1024x4096 25.1 against 24.4). Against the previous build, alternating (call5): 2048^3 28.1-28.4 -> 26.6-26.9
+ * us; 4096^3 and 8192^3 unchanged. The SASS gains two instructions (ACQBULK, PREEXIT) and is otherwise the same.
+ *
  * Epilogue: gp_h_epilogue (hopper.cuh): for 16-bit C half-tile rounds (2 x 64-column boxes per round, 32 KB of C
  * buffers, 4 stages) or the whole tile at once (64 KB, 3 stages); chunked (32 KB, 4 stages) for f32 C and the
  * split units' partials.
@@ -56,6 +63,10 @@
 
 #include <string.h>
 #include "hopper.cuh"
+
+#ifndef GP_HP_PDL /* the kernel is launched as a programmatic dependent of the previous grid (0: diagnosis builds) */
+#define GP_HP_PDL 1
+#endif
 
 enum { GP_HP_BM = 128, GP_HP_BN = 256, GP_HP_THREADS = 384, GP_HP_CONSUMER_WARPS = 8, GP_HP_MAX_STAGES = 4 };
 #define GP_HP_STAGE_BYTES ((GP_HP_BM + GP_HP_BN) * GP_H_BK_BYTES) /* 48 KB */
@@ -194,6 +205,11 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     }
     if (CL > 1) gp_cluster_sync(); /* both CTAs' barriers initialised before any multicast or remote arrive */
     else __syncthreads();
+#if GP_HP_PDL /* launched as a programmatic dependent: the set-up above overlapped the previous grid's end */
+    gp_h_wait_prior();
+    /* the next call's kernel may launch early; a split's reduction (the dependent otherwise) launches as blocks end */
+    if (sc.units == sc.dp) gp_h_allow_dependents();
+#endif
 
     if (wg == 0) {
         /* producer: one thread loads every k-block of every unit of this block, in order */
@@ -364,15 +380,8 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 #endif
 }
 
-/* The split reductions are launched as programmatic dependents of the kernel (gp_hp_run): their
- * launch overlaps its last units, and each waits here until the kernel has completed and its partials are
- * visible (griddepcontrol.wait; sm_90 and later: on older devices the launch is an ordinary one). */
-static __device__ __forceinline__ void gp_hp_wait_primary(void)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
+/* The split reductions are launched as programmatic dependents of the kernel (gp_hp_run): their launch overlaps its
+ * last units, and each waits in gp_h_wait_prior until the kernel has completed and its partials are visible. */
 
 /* C = alpha * (sum of the split units' partials) + beta * C over the split tiles (any arch). One thread per 4
  * consecutive columns of a tile row; the partial blocks are (CL x 128) x 256 f32 (a tile of rung 06, a cluster
@@ -381,7 +390,7 @@ template <typename T16, int CL>
 __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
 {
     enum { BM = CL * GP_HP_BM, PER_TILE = BM * (GP_HP_BN / 4) };
-    gp_hp_wait_primary();
+    gp_h_wait_prior();
     const int64_t total = (int64_t)(sc.units - sc.dp) / sc.splits * PER_TILE;
     for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < total; i += (int64_t)gridDim.x * blockDim.x) {
         const int q = (int)(i / PER_TILE), rem = (int)(i % PER_TILE);
@@ -416,7 +425,7 @@ __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_
     const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
     int tm, tn;
     gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
-    gp_hp_wait_primary();
+    gp_h_wait_prior();
     const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + 32 * br) * GP_HP_BN + 32 * bc + tx;
     for (int i = ty; i < 32; i += 8) {
         float v = 0.0f;
@@ -507,14 +516,16 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
     if (gp_h_set_smem(fn, dev->device, GP_HP_SMEM_MAX, done) != cudaSuccess) return gp__launch_status();
     const int smem = GP_HP_SMEM(stages, epi);
     const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
-    if (CL == 1) {
-        const unsigned grid = (unsigned)(sc.units < sms ? sc.units : sms);
-        gp_hp_kernel<KIND, TA, TB, CL><<<grid, GP_HP_THREADS, smem, s>>>(ma, mb, mc, mw, e, sc);
-    } else {
+    {
         const int ncl = sc.units < nclusters ? sc.units : nclusters;
+        const unsigned grid = CL == 1 ? (unsigned)(sc.units < sms ? sc.units : sms) : (unsigned)(CL * (ncl > 0 ? ncl : 1));
         cudaLaunchConfig_t cfg;
-        cudaLaunchAttribute attr;
-        gp_h_cluster_config(&cfg, &attr, (unsigned)(CL * (ncl > 0 ? ncl : 1)), GP_HP_THREADS, (size_t)smem, s, CL);
+        cudaLaunchAttribute attr[2];
+        gp_h_cluster_config(&cfg, &attr[0], grid, GP_HP_THREADS, (size_t)smem, s, CL);
+        if (CL == 1) cfg.numAttrs = 0; /* no cluster */
+#if GP_HP_PDL
+        gp_h_config_pdl(&cfg, attr);
+#endif
         if (cudaLaunchKernelEx(&cfg, gp_hp_kernel<KIND, TA, TB, CL>, ma, mb, mc, mw, e, sc) != cudaSuccess)
             return gp__launch_status();
     }
