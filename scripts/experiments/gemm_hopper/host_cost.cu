@@ -80,11 +80,12 @@ int main(int argc, char **argv)
     TIME("cuTensorMapEncodeTiled", 2000,
          enc(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, A, dims, strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
              CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
-    static const int sizes[] = {64, 256, 512, 1000};
-    for (int i = 0; i < 4; ++i) {
+    static const int sizes[] = {64, 256, 512, 1000, 1024, 2048};
+    const int only_auto = getenv("HOST_COST_AUTO") != NULL; /* session 25: auto only, for library A/Bs */
+    for (int i = 0; i < 6; ++i) {
         const int n = sizes[i];
         char label[64];
-        for (int cfgi = -1; cfgi <= 1; ++cfgi) {
+        for (int cfgi = -1; cfgi <= (only_auto ? -1 : 1); ++cfgi) {
             gp_set_rung(h, GP_PRIM_GEMM, cfgi < 0 ? 0 : 4);
             gp_set_config(h, GP_PRIM_GEMM, cfgi < 0 ? -1 : cfgi);
             snprintf(label, sizeof label, "gp_gemm bf16 %d^3 %s", n, cfgi < 0 ? "auto" : cfgi ? "r04 kc2" : "r04 kc1");
