@@ -190,9 +190,21 @@ int main(void)
     a = bf(2048, 256, 2048); /* thin: the k-cluster rule */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 4 && p.r04_bn == 128);
-    a = bf(1024, 1024, 4096); /* 64 k-blocks: the split */
+    a = bf(1024, 1024, 4096); /* 64 k-blocks, rung 04's pairs on 128 blocks fill the SMs: rung 04 (session 25) */
     p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
+    show("1024x1024x4096 (64 k-blocks)", &a, &p);
+    CHECK(p.rung == 4 && p.kc == 2 && p.r04_bn == 128);
+    a = bf(1024, 1024, 6144); /* 96 k-blocks: still */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+    a = bf(1024, 1024, 8192); /* 128 k-blocks: the split */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits >= 2);
+    a = bf(768, 768, 4096); /* 64 k-blocks but rung 04's pairs on 72 blocks only: the split */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits >= 2);
+    a = bf(1024, 2048, 4096); /* 64 tiles of 128 x 256: the split (rung 04's whole tiles there: unmeasured) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits >= 2);
     a = bf(300, 600, 8192); /* 3 tile rows: rung 06's split (rung 07 would leave a pair half empty) */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 14 && p.sk_tiles == 9);

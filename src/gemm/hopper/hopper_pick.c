@@ -53,6 +53,7 @@
 #define GP_H_GROUP 16        /* tile rows per group of the tile order */
 #define GP_H_R04_KC_TMA_MIN_KB 16 /* k-blocks below which rung 04 with its TMA epilogue runs whole tiles (r04_plan) */
 #define GP_H_SPLIT_R04_KB 64 /* 16-bit types: a split of fewer k-blocks runs rung 04 instead (gp__gemm_h_pick) */
+#define GP_H_SPLIT_R04_FULL_KB 96 /* ... and of up to this many where rung 04's blocks fill the SMs */
 #define GP_H_THIN 256        /* a C this thin (m or n) with fewer tiles than SMs: rung 04, not a split */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
 #ifndef GP_H_R04_N64
@@ -114,10 +115,12 @@ static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb
      * through distributed shared memory). Session 24 (results/h100-2026-11-25e/call5, call6), ours: 1024^3 12.6 ->
      * 10.9 us, 960^3 12.2 -> 10.6, 768^3 11.0 -> 9.3, 512^3 9.0 -> 7.8, 1024x1024x2048 18.2 (pairs) -> 15.6,
      * 1024x1024x3072 22.0 (pairs) -> 20.4; but 1000^3 13.9 -> 15.8, 1024x1024x1000 12.6 -> 13.7, 1000x1024x1024
-     * 12.5 -> 13.1 (cause not found: not the rows' alignment, which 1000x1024x1024 keeps), 8192x128x8192 56 both. */
+     * 12.5 -> 13.1 (L2 requests of rows that straddle lines: session 25), 8192x128x8192 56 both. Not from 64 k-blocks,
+     * where pairs win (session 25, results/h100-2026-11-25f/call12: 1024x1024x4096 23.2 us against 21.3, x6144 37.4
+     * against 29.9, x8192 48.6 against 37.7). */
     const int esz = a_in->ab_type == GP_DTYPE_F32 ? 4 : 2;
     if (GP_H_R04_N64 && esz == 2 && a_in->m % 64 == 0 && a_in->n % 64 == 0 && a_in->k % 64 == 0 && p.kc <= 2 &&
-        2 * tiles <= sms && a_in->m > GP_H_THIN && a_in->n > GP_H_THIN) {
+        2 * tiles <= sms && a_in->m > GP_H_THIN && a_in->n > GP_H_THIN && kb < GP_H_SPLIT_R04_KB) {
         p.kc = 1;
         p.r04_bn = 64;
     }
@@ -257,6 +260,13 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * k-blocks the split wins again at 1024x1024x4096 (27.3 against 29.7) (session 23,
      * results/h100-2026-11-25d/README.md "Moderate k") */
     if (s >= 2 && !rs && esz == 2 && kb < GP_H_SPLIT_R04_KB) return r04;
+    /* up to 96 k-blocks where rung 04's blocks (its k-cluster) fill at least 7/8 of the SMs: 1024x1024x4096 21.3 us in
+     * pairs (128 blocks) against the split's 24.5, 1024x1024x6144 29.9 against 30.6; but not with fewer blocks
+     * (768x768x4096, pairs on 72 blocks: 20.3 against 19.4) nor at 128 k-blocks (1024x1024x8192 37.7 against 36.4)
+     * (session 25, with both launched as programmatic dependents: results/h100-2026-11-25f/call12) */
+    if (s >= 2 && !rs && esz == 2 && kb <= GP_H_SPLIT_R04_FULL_KB &&
+        r04.kc >= 2 && 8 * cdiv(a_in->m, 128) * cdiv(a_in->n, r04.r04_bn == 64 ? 64 : 128) * r04.kc >= 7 * sms)
+        return r04;
     /* deep k over few tiles, split 8 ways or more: rung 07's clusters of 2, which share B's k-blocks through TMA
      * multicast (each SM pulls 32 KB a k-block from L2 instead of 48), where an even number of 128-row tiles leaves
      * no half-empty pair. Session 24 (results/h100-2026-11-25e/call1): 512x512x32768 (16 splits) 47.9 -> 44.0 us;
