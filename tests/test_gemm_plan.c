@@ -199,9 +199,28 @@ int main(void)
     a = bf(1024, 1024, 8192); /* 128 k-blocks: the split */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits >= 2);
-    a = bf(768, 768, 4096); /* 64 k-blocks but rung 04's pairs on 72 blocks only: the split */
+    a = bf(768, 768, 4096); /* 64 k-blocks: rung 04 in k-clusters of 3 (108 blocks) */
     p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 6 && p.splits >= 2);
+    CHECK(p.rung == 4 && p.kc == 3);
+    a = bf(640, 640, 4096); /* 25 tiles: clusters of 4 (100 blocks) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 4);
+    a = bf(768, 768, 3072); /* 48 k-blocks: clusters of 3 rather than 128 x 64 tiles */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 3 && p.r04_bn == 128);
+    a = bf(768, 768, 2048); /* 32 k-blocks: too few for 3 of at least 16 each: 128 x 64 tiles */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 1 && p.r04_bn == 64);
+    a = bf(768, 1024, 4096); /* 48 tiles: 3 do not fit, pairs (96 blocks) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 2);
+    a = bf(512, 512, 4096); /* 16 tiles: rung 04 would run 64 blocks (k-clusters of 4): the split */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung != 4 && p.splits >= 2);
+    a = bf(256, 256, 4096); /* 4 tiles of 64 k-blocks: the k-cluster of 8, unchanged */
+    CHECK(gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = bf(384, 384, 8192); /* 9 tiles, 128 k-blocks: beyond 96 k-blocks, the split */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung != 4);
     a = bf(1024, 2048, 4096); /* 64 tiles of 128 x 256: the split (rung 04's whole tiles there: unmeasured) */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits >= 2);

@@ -54,6 +54,7 @@
 #define GP_H_R04_KC_TMA_MIN_KB 16 /* k-blocks below which rung 04 with its TMA epilogue runs whole tiles (r04_plan) */
 #define GP_H_SPLIT_R04_KB 64 /* 16-bit types: a split of fewer k-blocks runs rung 04 instead (gp__gemm_h_pick) */
 #define GP_H_SPLIT_R04_FULL_KB 96 /* ... and of up to this many where rung 04's blocks fill the SMs */
+#define GP_H_R04_KC_WIDE 4 /* rung 04's widest k-cluster beyond 64 blocks (r04_plan) */
 #define GP_H_THIN 256        /* a C this thin (m or n) with fewer tiles than SMs: rung 04, not a split */
 #define GP_H_PICK_R07 0      /* 1: rung 07 for shapes of at least a wave of tiles (once measured faster) */
 #ifndef GP_H_R04_N64
@@ -109,6 +110,13 @@ static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb
     gp_gemm_h_plan p = gp__gemm_h_rung_plan(4, a_in);
     const int64_t tiles = cdiv(a_in->m, 128) * cdiv(a_in->n, 128);
     p.kc = gp__gemm_r04_kc(tiles, sms, kb);
+    /* not thin: k-clusters of up to 4 blocks beyond 64 blocks, as many as fit one per SM, where each block keeps >= 16
+     * k-blocks (session 25, results/h100-2026-11-25f/call14, us, the widest against the next): 640x640x4096 kc 4 14.0
+     * against kc 2 19.3, 768x768x4096 kc 3 17.6 against 20.3, 768x768x3072 kc 3 15.2 against 17.1 (128 x 64 tiles 17.4)
+     * and 768x768x6144 22.6 against 26.2; where 3 do not fit (48-64 tiles) pairs stay */
+    if (a_in->m > GP_H_THIN && a_in->n > GP_H_THIN)
+        for (int c = p.kc + 1; c <= GP_H_R04_KC_WIDE; ++c)
+            if (tiles * c <= sms && kb >= (int64_t)c * GP_GEMM_R04_KC_PAIR_MIN_KB) p.kc = c;
     if (p.kc > 1 && kb < GP_H_R04_KC_TMA_MIN_KB && gp__gemm_r04_tma_epi(a_in)) p.kc = 1;
     /* 16-bit types, m, n and k multiples of 64, not thin, whole tiles or pairs that would fill at most half the SMs:
      * 128 x 64 tiles with whole k, twice the blocks of 128 x 128 tiles (and the pairs' count without their sum
@@ -260,12 +268,13 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * k-blocks the split wins again at 1024x1024x4096 (27.3 against 29.7) (session 23,
      * results/h100-2026-11-25d/README.md "Moderate k") */
     if (s >= 2 && !rs && esz == 2 && kb < GP_H_SPLIT_R04_KB) return r04;
-    /* up to 96 k-blocks where rung 04's blocks (its k-cluster) fill at least 7/8 of the SMs: 1024x1024x4096 21.3 us in
-     * pairs (128 blocks) against the split's 24.5, 1024x1024x6144 29.9 against 30.6; but not with fewer blocks
-     * (768x768x4096, pairs on 72 blocks: 20.3 against 19.4) nor at 128 k-blocks (1024x1024x8192 37.7 against 36.4)
-     * (session 25, with both launched as programmatic dependents: results/h100-2026-11-25f/call12) */
+    /* up to 96 k-blocks where rung 04's blocks (its k-cluster) fill at least 5/7 of the SMs: 1024x1024x4096 21.3 us in
+     * pairs (128 blocks) against the split's 24.5, 1024x1024x6144 29.9 against 30.6, 896x896x4096 20.5 (98 blocks)
+     * against 22.3, 768x1024x4096 20.1 (96) against 21.6, 768x768x4096 17.6 (kc 3, 108) against 19.4, 640x640x4096 14.0
+     * (kc 4, 100) against 18.4; not at 128 k-blocks (1024x1024x8192 37.7 against 36.4) (session 25, with both launched
+     * as programmatic dependents: results/h100-2026-11-25f/call12, call14) */
     if (s >= 2 && !rs && esz == 2 && kb <= GP_H_SPLIT_R04_FULL_KB &&
-        r04.kc >= 2 && 8 * cdiv(a_in->m, 128) * cdiv(a_in->n, r04.r04_bn == 64 ? 64 : 128) * r04.kc >= 7 * sms)
+        r04.kc >= 2 && 7 * cdiv(a_in->m, 128) * cdiv(a_in->n, r04.r04_bn == 64 ? 64 : 128) * r04.kc >= 5 * sms)
         return r04;
     /* deep k over few tiles, split 8 ways or more: rung 07's clusters of 2, which share B's k-blocks through TMA
      * multicast (each SM pulls 32 KB a k-block from L2 instead of 48), where an even number of 128-row tiles leaves
