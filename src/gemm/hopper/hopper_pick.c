@@ -17,15 +17,18 @@
  *   - T < S and KB < 32 (k < 2048 for 16-bit types): rung 04 (run 2's sweep: its 128 x 128 tiles beat every
  *     split at 512^3, 1000^3 and 1024^3), with 6 stages where its grid fits one block per SM and KB >= 12
  *     (gp__gemm_r04_stages), and its k-cluster where few tiles leave L2 bandwidth unused (gp__gemm_r04_kc: up
- *     to 64 blocks, or pairs up to one block per SM where each block keeps >= 16 k-blocks), but whole tiles below
- *     16 k-blocks where the TMA-store epilogue runs (r04_plan: 16-bit C, beta 0; session 23); 128 x 64 tiles with
- *     whole k instead of whole 128 x 128 tiles or pairs where twice the blocks still fit in half the SMs (16-bit
- *     types, m, n, k multiples of 64, m and n > 256: r04_plan, session 24);
+ *     to 64 blocks, or pairs up to one block per SM where each block keeps >= 16 k-blocks; r04_plan widens them
+ *     to up to 4 blocks beyond 64 blocks for a C that is not thin, session 25), but whole tiles below 16 k-blocks
+ *     where the TMA-store epilogue runs (r04_plan: 16-bit C, beta 0; session 23); 128 x 64 tiles with whole k
+ *     instead of whole 128 x 128 tiles or pairs where twice the blocks still fit in half the SMs (16-bit types, m,
+ *     n, k multiples of 64, m and n > 256, fewer than 64 k-blocks: r04_plan, sessions 24, 25);
  *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except, for 16-bit types, a thin C
- *     (m or n <= 256: memory-bound) and splits of fewer than 64 k-blocks, which rung 04 reads once with its own
- *     k-cluster rule (session 23: thin 0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2 us);
+ *     (m or n <= 256: memory-bound) and splits of fewer than 64 k-blocks, or of up to 96 where rung 04's k-cluster
+ *     blocks fill 5/7 of the SMs, which rung 04 reads once with its own k-cluster rule (session 23: thin
+ *     0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2 us; session 25: 1024x1024x4096 24.5 ->
+ *     21.5, 640x640x4096 18.4 -> 14.3);
  *   - such a split of at least 8 ways, 16-bit types, an even number of 128-row tiles, no C^T: rung 07's split
  *     instead (gp__gemm_h_r07_split: 256 x 256 cluster tiles sharing B through multicast, s over S / 2 clusters;
  *     session 24: 512x512x32768 -6 to -8%, no gain with 2-4 splits);
