@@ -57,29 +57,27 @@ int gpb_time(cudaStream_t s, gpb_run_fn fn, void *ctx, int reps, gpb_timing *t)
         reps = (int)(200.0 / (ms > 0.001 ? ms : 0.001));
         reps = reps < 10 ? 10 : reps > 500 ? 500 : reps;
     }
-    /* groups of `group` runs between events; `samples` groups, the last group's runs completing reps */
+    /* groups of `group` runs between events; `samples` groups, the last one completing reps */
     int group = ms >= GPB_GROUP_MS ? 1 : (int)(GPB_GROUP_MS / (ms > 0.001 ? ms : 0.001)) + 1;
     if (group > GPB_GROUP_MAX) group = GPB_GROUP_MAX;
     if (group > reps) group = reps;
-    const int samples = (reps + group - 1) / group;
+    const int samples = (reps + group - 1) / group, last = reps - (samples - 1) * group; /* runs in the last group */
     times = (double *)malloc(sizeof(double) * (size_t)samples);
     cudaEvent_t *evs = (cudaEvent_t *)malloc(sizeof(cudaEvent_t) * (size_t)(samples + 1));
     if (!times || !evs) return 1;
     for (int i = 0; i <= samples; i++) GPB_CUDA(cudaEventCreate(&evs[i]));
     /* back-to-back runs, one event between each group: no host round trip inside the timed region */
     GPB_CUDA(cudaEventRecord(evs[0], s));
-    for (int i = 0, done = 0; i < samples; i++) {
-        const int runs = i < samples - 1 ? group : reps - done;
-        for (int r = 0; r < runs; r++)
+    for (int i = 0; i < samples; i++) {
+        for (int r = 0; r < (i < samples - 1 ? group : last); r++)
             if (fn(ctx, iter++)) return 1;
-        done += runs;
         GPB_CUDA(cudaEventRecord(evs[i + 1], s));
     }
     GPB_CUDA(cudaEventSynchronize(evs[samples]));
     GPB_CUDA(cudaGetLastError());
     for (int i = 0; i < samples; i++) {
         GPB_CUDA(cudaEventElapsedTime(&ms, evs[i], evs[i + 1]));
-        times[i] = ms / (i < samples - 1 ? group : reps - (samples - 1) * group);
+        times[i] = ms / (i < samples - 1 ? group : last);
     }
     for (int i = 0; i <= samples; i++) cudaEventDestroy(evs[i]);
     cudaEventDestroy(ev[0]);
