@@ -55,7 +55,7 @@ int gpb_vendor_sgemm_strided_batched(int ta, int tb, int64_t m, int64_t n, int64
                                      cudaStream_t s);
 
 /* cublasLtMatmul on row-major operands, same arguments as gp_gemm (vendor_gemm.cu): the fastest of the
- * heuristic's algorithms for the call, chosen by timing each (~0.2 ms of runs) the first time a shape is seen (that call
+ * heuristic's algorithms for the call, chosen by timing each (gpb_time, 10 runs) the first time a shape is seen (that call
  * synchronises the stream and overwrites C; the following calls of the same shape only enqueue). */
 int gpb_vendor_gemm(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const void *A, int64_t lda,
                     const void *B, int64_t ldb, float beta, void *C, int64_t ldc, gp_dtype ab, gp_dtype c,

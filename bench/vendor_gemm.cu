@@ -1,15 +1,16 @@
 // vendor_gemm.cu — the cuBLAS baseline for the tensor-core gemm: cublasLtMatmul with the fastest of the
-// algorithms its heuristic proposes for the call (up to 8, each timed over ~0.2 ms of runs when the call's plan is
-// made, outside the timed runs), 32 MiB of workspace: the fastest cuBLAS path, as PyTorch reaches it (PyTorch takes
+// algorithms its heuristic proposes for the call (up to 8, each timed by the harness, the median of 10 runs, when the
+// call's plan is made, outside the timed runs), 32 MiB of workspace: the fastest cuBLAS path, as PyTorch reaches it (PyTorch takes
 // the heuristic's first). Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: the operands are
 // passed swapped, each with the transpose flag of its own row-major layout.
+#include "bench.h"
 #include "vendor.h"
 #include <cublasLt.h>
 #include <string.h>
 
 #define LT_WORKSPACE ((size_t)32 << 20)
 #define LT_ALGOS 8
-#define LT_GROUP 32
+#define LT_REPS 10 /* timed runs of each proposed algorithm */
 
 typedef struct lt_plan {
     int valid;
@@ -48,10 +49,27 @@ static int same_call(int ta, int tb, int64_t m, int64_t n, int64_t k, int64_t ld
            plan.compute == compute;
 }
 
+/* One proposed algorithm on the call's buffers, for gpb_time while the plan is made. */
+typedef struct lt_try {
+    const cublasLtMatmulAlgo_t *algo;
+    const void *A, *B;
+    void *C;
+    float alpha, beta;
+    cudaStream_t s;
+} lt_try;
+
+static int lt_try_run(void *p, int iter)
+{
+    const lt_try *t = (const lt_try *)p;
+    (void)iter;
+    return cublasLtMatmul(lt, plan.op, &t->alpha, t->B, plan.la, t->A, plan.lb, &t->beta, t->C, plan.lc, t->C, plan.lc,
+                          t->algo, lt_ws, LT_WORKSPACE, t->s) != CUBLAS_STATUS_SUCCESS;
+}
+
 #define LT_TRY(x) do { if ((x) != CUBLAS_STATUS_SUCCESS) { plan_free(); return 1; } } while (0)
 
-/* Descriptors for the call, then each proposed algorithm timed once on the call's own buffers (C gets
- * overwritten: the caller's runs follow). */
+/* Descriptors for the call, then each proposed algorithm timed on the call's own buffers (C gets overwritten: the
+ * caller's runs follow). */
 static int plan_make(int ta, int tb, int64_t m, int64_t n, int64_t k, float alpha, const void *A, int64_t lda,
                      const void *B, int64_t ldb, float beta, void *C, int64_t ldc, gp_dtype ab, gp_dtype c,
                      gp_compute compute, cudaStream_t s)
@@ -62,8 +80,7 @@ static int plan_make(int ta, int tb, int64_t m, int64_t n, int64_t k, float alph
     cublasLtMatmulPreference_t pref;
     cublasLtMatmulHeuristicResult_t res[LT_ALGOS];
     int count = 0, best = -1;
-    float best_ms = 0;
-    cudaEvent_t e0, e1;
+    double best_ms = 0;
     plan_free();
     LT_TRY(cublasLtMatmulDescCreate(&plan.op, ct, CUDA_R_32F));
     LT_TRY(cublasLtMatmulDescSetAttribute(plan.op, CUBLASLT_MATMUL_DESC_TRANSA, &opa, sizeof opa));
@@ -83,39 +100,20 @@ static int plan_make(int ta, int tb, int64_t m, int64_t n, int64_t k, float alph
         return 1;
     }
     cublasLtMatmulPreferenceDestroy(pref);
-    if (cudaEventCreate(&e0) != cudaSuccess || cudaEventCreate(&e1) != cudaSuccess) return 1;
     for (int i = 0; i < count; i++) {
-        float ms = 0;
-        /* one warm-up run, one timed run as an estimate, then the mean of a group of runs lasting ~0.2 ms (at most
-         * LT_GROUP): one run of a few us timed alone varies by 20% or more, and chose a different algorithm in
-         * different processes (results/h100-2026-11-25e) */
-        int runs = 1, ok = 1;
-        for (int pass = 0; pass < 3 && ok; pass++) {
-            for (int rep = 0; rep < (pass == 2 ? runs : 1) && ok; rep++) {
-                if (pass && rep == 0) cudaEventRecord(e0, s);
-                ok = cublasLtMatmul(lt, plan.op, &alpha, B, plan.la, A, plan.lb, &beta, C, plan.lc, C, plan.lc,
-                                    &res[i].algo, lt_ws, ws, s) == CUBLAS_STATUS_SUCCESS;
-            }
-            if (pass == 0) continue;
-            cudaEventRecord(e1, s);
-            if (cudaEventSynchronize(e1) != cudaSuccess || cudaEventElapsedTime(&ms, e0, e1) != cudaSuccess) ok = 0;
-            if (pass == 1 && ok) {
-                runs = ms > 0 ? (int)(0.2f / ms) : LT_GROUP;
-                runs = runs < 1 ? 1 : runs > LT_GROUP ? LT_GROUP : runs;
-            }
-        }
-        if (!ok) {
+        /* each timed by the harness (warm-up, then LT_REPS runs; short runs in groups): one run of a few us timed alone
+         * varies by 20% or more, and chose a different algorithm in different processes (results/h100-2026-11-25e) */
+        lt_try t = {&res[i].algo, A, B, C, alpha, beta, s};
+        gpb_timing tm;
+        if (gpb_time(s, lt_try_run, &t, LT_REPS, &tm)) {
             (void)cudaGetLastError();
             continue;
         }
-        ms /= (float)runs;
-        if (best < 0 || ms < best_ms) {
+        if (best < 0 || tm.median_ms < best_ms) {
             best = i;
-            best_ms = ms;
+            best_ms = tm.median_ms;
         }
     }
-    cudaEventDestroy(e0);
-    cudaEventDestroy(e1);
     if (best < 0) {
         plan_free();
         return 1;
