@@ -303,17 +303,20 @@ int main(void)
     CHECK(gp__gemm_r04_stages(16, 132, 8) == 3 && gp__gemm_r04_stages(16, 132, 11) == 3);
 
     /* rung 04's k-cluster: the most blocks per tile (<= 8) with at most 64 blocks (one per SM) and >= 2 k-blocks each */
-    CHECK(gp__gemm_r04_kc(64, 132, 16) == 1 && gp__gemm_r04_kc(32, 132, 16) == 2 && gp__gemm_r04_kc(33, 132, 16) == 1);
-    CHECK(gp__gemm_r04_kc(36, 132, 12) == 1 && gp__gemm_r04_kc(16, 132, 8) == 4 && gp__gemm_r04_kc(16, 132, 16) == 4);
-    CHECK(gp__gemm_r04_kc(16, 132, 3) == 1 && gp__gemm_r04_kc(1, 132, 1000) == 8 && gp__gemm_r04_kc(10, 132, 64) == 6);
-    CHECK(gp__gemm_r04_kc(8, 132, 16) == 8 && gp__gemm_r04_kc(8, 132, 15) == 7 && gp__gemm_r04_kc(4, 132, 4) == 2);
-    CHECK(gp__gemm_r04_kc(8, 40, 64) == 5); /* a smaller GPU: one block per SM */
+    CHECK(gp__gemm_r04_kc(64, 132, 16, 2) == 1 && gp__gemm_r04_kc(32, 132, 16, 2) == 2 && gp__gemm_r04_kc(33, 132, 16, 2) == 1);
+    CHECK(gp__gemm_r04_kc(36, 132, 12, 2) == 1 && gp__gemm_r04_kc(16, 132, 8, 2) == 4 && gp__gemm_r04_kc(16, 132, 16, 2) == 4);
+    CHECK(gp__gemm_r04_kc(16, 132, 3, 2) == 1 && gp__gemm_r04_kc(1, 132, 1000, 2) == 8 && gp__gemm_r04_kc(10, 132, 64, 2) == 6);
+    CHECK(gp__gemm_r04_kc(8, 132, 16, 2) == 8 && gp__gemm_r04_kc(8, 132, 15, 2) == 7 && gp__gemm_r04_kc(4, 132, 4, 2) == 2);
+    CHECK(gp__gemm_r04_kc(8, 40, 64, 2) == 5); /* a smaller GPU: one block per SM */
     /* beyond 64 blocks: pairs, where each block keeps >= 16 k-blocks and there is an SM per block */
-    CHECK(gp__gemm_r04_kc(64, 132, 32) == 2 && gp__gemm_r04_kc(64, 132, 31) == 1 && gp__gemm_r04_kc(66, 132, 32) == 2);
-    CHECK(gp__gemm_r04_kc(67, 132, 1000) == 1 && gp__gemm_r04_kc(36, 132, 32) == 2 && gp__gemm_r04_kc(36, 132, 30) == 1);
+    CHECK(gp__gemm_r04_kc(64, 132, 32, 2) == 2 && gp__gemm_r04_kc(64, 132, 31, 2) == 1 && gp__gemm_r04_kc(66, 132, 32, 2) == 2);
+    CHECK(gp__gemm_r04_kc(67, 132, 1000, 2) == 1 && gp__gemm_r04_kc(36, 132, 32, 2) == 2 && gp__gemm_r04_kc(36, 132, 30, 2) == 1);
+    /* wider (a C that is not thin): up to 4 a tile, one block per SM, >= 16 k-blocks each */
+    CHECK(gp__gemm_r04_kc(25, 132, 64, 4) == 4 && gp__gemm_r04_kc(36, 132, 64, 4) == 3 && gp__gemm_r04_kc(36, 132, 47, 4) == 2);
+    CHECK(gp__gemm_r04_kc(48, 132, 64, 4) == 2 && gp__gemm_r04_kc(16, 132, 1000, 4) == 4 && gp__gemm_r04_kc(4, 132, 64, 4) == 8);
     for (int64_t t = 1; t <= 140; t++)
         for (int64_t kb = 1; kb <= 40; kb++) {
-            const int kc = gp__gemm_r04_kc(t, 132, kb);
+            const int kc = gp__gemm_r04_kc(t, 132, kb, 2);
             CHECK(kc >= 1 && kc <= GP_GEMM_R04_MAX_KC &&
                   (kc == 1 || (t * kc <= 132 && t * kc <= GP_GEMM_R04_KC_BLOCKS && kb >= 2 * kc) ||
                    (kc == 2 && t * 2 <= 132 && kb >= 2 * GP_GEMM_R04_KC_PAIR_MIN_KB)));

@@ -79,13 +79,14 @@ static int64_t min3(int64_t a, int64_t b, int64_t c)
 
 int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb) { return tiles <= sms && kb >= 12 ? 6 : 3; }
 
-int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb)
+int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb, int wide)
 {
     int kc = 1;
     for (int c = 2; c <= GP_GEMM_R04_MAX_KC; ++c)
         if (tiles * c <= sms && tiles * c <= GP_GEMM_R04_KC_BLOCKS && kb >= (int64_t)c * GP_GEMM_R04_KC_MIN_KB) kc = c;
-    /* beyond 64 blocks, pairs where each block keeps a long loop */
-    if (kc == 1 && tiles * 2 <= sms && kb >= 2 * GP_GEMM_R04_KC_PAIR_MIN_KB) kc = 2;
+    /* beyond 64 blocks, up to `wide` blocks a tile where each block keeps a long loop */
+    for (int c = kc + 1; c <= wide; ++c)
+        if (tiles * c <= sms && kb >= (int64_t)c * GP_GEMM_R04_KC_PAIR_MIN_KB) kc = c;
     return kc;
 }
 
@@ -112,14 +113,12 @@ static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb
 {
     gp_gemm_h_plan p = gp__gemm_h_rung_plan(4, a_in);
     const int64_t tiles = cdiv(a_in->m, 128) * cdiv(a_in->n, 128);
-    p.kc = gp__gemm_r04_kc(tiles, sms, kb);
     /* not thin: k-clusters of up to 4 blocks beyond 64 blocks, as many as fit one per SM, where each block keeps >= 16
      * k-blocks (session 25, results/h100-2026-11-25f/call14, us, the widest against the next): 640x640x4096 kc 4 14.0
      * against kc 2 19.3, 768x768x4096 kc 3 17.6 against 20.3, 768x768x3072 kc 3 15.2 against 17.1 (128 x 64 tiles 17.4)
-     * and 768x768x6144 22.6 against 26.2; where 3 do not fit (48-64 tiles) pairs stay */
-    if (a_in->m > GP_H_THIN && a_in->n > GP_H_THIN)
-        for (int c = p.kc + 1; c <= GP_H_R04_KC_WIDE; ++c)
-            if (tiles * c <= sms && kb >= (int64_t)c * GP_GEMM_R04_KC_PAIR_MIN_KB) p.kc = c;
+     * and 768x768x6144 22.6 against 26.2; where 3 do not fit (48-64 tiles) pairs stay. Thin C: pairs (clusters of 4
+     * on 128 blocks lost at 4096x128x8192, hopper_internal.h). */
+    p.kc = gp__gemm_r04_kc(tiles, sms, kb, a_in->m > GP_H_THIN && a_in->n > GP_H_THIN ? GP_H_R04_KC_WIDE : 2);
     if (p.kc > 1 && kb < GP_H_R04_KC_TMA_MIN_KB && gp__gemm_r04_tma_epi(a_in)) p.kc = 1;
     /* 16-bit types, m, n and k multiples of 64, not thin, whole tiles or pairs that would fill at most half the SMs:
      * 128 x 64 tiles with whole k, twice the blocks of 128 x 128 tiles (and the pairs' count without their sum
@@ -277,7 +276,7 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * (kc 4, 100) against 18.4; not at 128 k-blocks (1024x1024x8192 37.7 against 36.4) (session 25, with both launched
      * as programmatic dependents: results/h100-2026-11-25f/call12, call14) */
     if (s >= 2 && !rs && esz == 2 && kb <= GP_H_SPLIT_R04_FULL_KB &&
-        r04.kc >= 2 && 7 * cdiv(a_in->m, 128) * cdiv(a_in->n, r04.r04_bn == 64 ? 64 : 128) * r04.kc >= 5 * sms)
+        r04.kc >= 2 && 7 * cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * r04.kc >= 5 * sms) /* kc >= 2: 128 x 128 tiles */
         return r04;
     /* deep k over few tiles, split 8 ways or more: rung 07's clusters of 2, which share B's k-blocks through TMA
      * multicast (each SM pulls 32 KB a k-block from L2 instead of 48), where an even number of 128-row tiles leaves
