@@ -211,6 +211,9 @@ int main(void)
     a = bf(768, 768, 2048); /* 32 k-blocks: too few for 3 of at least 16 each: 128 x 64 tiles */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 4 && p.kc == 1 && p.r04_bn == 64);
+    a = bf(512, 1024, 4096); /* 32 tiles: clusters of 3 (96 blocks), not of 4 (128 blocks: not all fit at once) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 3);
     a = bf(768, 1024, 4096); /* 48 tiles: 3 do not fit, pairs (96 blocks) */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 4 && p.kc == 2);
@@ -314,6 +317,9 @@ int main(void)
     /* wider (a C that is not thin): up to 4 a tile, one block per SM, >= 16 k-blocks each */
     CHECK(gp__gemm_r04_kc(25, 132, 64, 4) == 4 && gp__gemm_r04_kc(36, 132, 64, 4) == 3 && gp__gemm_r04_kc(36, 132, 47, 4) == 2);
     CHECK(gp__gemm_r04_kc(48, 132, 64, 4) == 2 && gp__gemm_r04_kc(16, 132, 1000, 4) == 4 && gp__gemm_r04_kc(4, 132, 64, 4) == 8);
+    /* clusters of 3 or 4 on at most GP_GEMM_R04_KC_WIDE_BLOCKS blocks: 32 tiles in clusters of 3, not of 4 (128 blocks) */
+    CHECK(gp__gemm_r04_kc(32, 132, 64, 4) == 3 && gp__gemm_r04_kc(27, 132, 64, 4) == 4 && gp__gemm_r04_kc(28, 132, 64, 4) == 3);
+    CHECK(gp__gemm_r04_kc(37, 132, 64, 4) == 2);
     for (int64_t t = 1; t <= 140; t++)
         for (int64_t kb = 1; kb <= 40; kb++) {
             const int kc = gp__gemm_r04_kc(t, 132, kb, 2);

@@ -93,6 +93,10 @@ enum { GP_GEMM_R04_KC_MIN_KB = 2, GP_GEMM_R04_KC_BLOCKS = 64 };
  * block, 18.2 either way; 1000^3, 8 a block, 17.1 against 14.3). Clusters of 4 at 128 blocks lost (4096x128x8192:
  * 0.70x against 0.90x in pairs): not all fit at once. */
 enum { GP_GEMM_R04_KC_PAIR_MIN_KB = 16 };
+/* Clusters of 3 or 4 beyond 64 blocks only up to this many blocks (session 25, results/h100-2026-11-25f/call18: 512 x
+ * 1024 x 4096, 32 tiles, in clusters of 4 on 128 blocks 25.3 us, of 3 on 96 blocks 17.0; 640x640x4096 in clusters of
+ * 4 on 100 blocks 14.0, 768x768x4096 in clusters of 3 on 108 blocks 17.6, call14). */
+enum { GP_GEMM_R04_KC_WIDE_BLOCKS = 108 };
 /* 1 if rung 04's whole tiles leave through its TMA-store epilogue (pure): 16-bit C, beta 0, C TMA-describable, n >= 8
  * (so that some columns lie inside C's tensor map: gp_h_n_tma). */
 int gp__gemm_r04_tma_epi(const gp_gemm_args *a);

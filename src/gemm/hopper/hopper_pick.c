@@ -84,9 +84,12 @@ int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb, int wide)
     int kc = 1;
     for (int c = 2; c <= GP_GEMM_R04_MAX_KC; ++c)
         if (tiles * c <= sms && tiles * c <= GP_GEMM_R04_KC_BLOCKS && kb >= (int64_t)c * GP_GEMM_R04_KC_MIN_KB) kc = c;
-    /* beyond 64 blocks, up to `wide` blocks a tile where each block keeps a long loop */
+    /* beyond 64 blocks, up to `wide` blocks a tile where each block keeps a long loop (clusters of 3 or 4 on at most
+     * GP_GEMM_R04_KC_WIDE_BLOCKS blocks) */
     for (int c = kc + 1; c <= wide; ++c)
-        if (tiles * c <= sms && kb >= (int64_t)c * GP_GEMM_R04_KC_PAIR_MIN_KB) kc = c;
+        if (tiles * c <= sms && (c <= 2 || tiles * c <= GP_GEMM_R04_KC_WIDE_BLOCKS) &&
+            kb >= (int64_t)c * GP_GEMM_R04_KC_PAIR_MIN_KB)
+            kc = c;
     return kc;
 }
 
