@@ -176,7 +176,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     uint64_t *empty = full + R04_MAX_STAGES;
 
     const int tid = threadIdx.x, lane = tid % 32;
-#ifdef GP_H_TIMELINE /* diagnosis builds: thread 0's globaltimer at 5 points, of the first and last blocks */
+#ifdef GP_H_TIMELINE /* diagnosis builds: thread 0's globaltimer at 5 points, in every block (GP_TL_PRINT) */
     uint64_t tl[5] = {0, 0, 0, 0, 0};
 #define GP_TL(i) do { if (tid == 0) asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(tl[i])::"memory"); } while (0)
 #else
