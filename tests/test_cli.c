@@ -108,6 +108,16 @@ int main(void)
         CHECK_EQ_INT(check(&gpt_cmd_bench, 4, sweep_batch), GPT_EXIT_USAGE);
         char *batch0[] = {"sgemm", "--batch", "0"};
         CHECK_EQ_INT(check(&gpt_cmd_bench, 3, batch0), GPT_EXIT_USAGE);
+        /* --trans: one gemm case's layout */
+        char *gm_tn[] = {"gemm", "--trans", "TN", "--m", "512", "--k", "32768"};
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 7, gm_tn), 0);
+        char *gm_bad[][3] = {{"gemm", "--trans", "TX"}, {"gemm", "--trans", "N"}, {"gemm", "--trans", "NNN"},
+                             {"gemm", "--trans", "tn"}, {"sgemm", "--trans", "NT"}};
+        for (size_t i = 0; i < sizeof gm_bad / sizeof gm_bad[0]; i++) CHECK_EQ_INT(check(&gpt_cmd_bench, 3, gm_bad[i]), GPT_EXIT_USAGE);
+        char *gm_sweep[] = {"gemm", "--sweep", "--trans", "NT"};
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 4, gm_sweep), GPT_EXIT_USAGE);
+        char *all_trans[] = {"--trans", "NT"}; /* every primitive */
+        CHECK_EQ_INT(check(&gpt_cmd_bench, 2, all_trans), GPT_EXIT_USAGE);
         char *ok2[] = {"map", "reduce", "--rung", "float4"}; /* reduce has no rung 'float4' */
         CHECK_EQ_INT(check(&gpt_cmd_verify, 4, ok2), GPT_EXIT_USAGE);
         char *bad_rung[] = {"map", "--rung", "99"};

@@ -120,6 +120,7 @@ typedef struct gpt_opts {
     const char *op;     /* primitive-specific variant ("add", "sum", "u8", ...); NULL = default */
     const char *json;   /* bench: write JSON here */
     const char *csv;    /* bench: write CSV here */
+    const char *trans;  /* bench gemm: op(A) op(B) of the one shape given, "NN" "NT" "TN" or "TT"; NULL = NN */
     int no_bench, no_ncu; /* explain */
 } gpt_opts;
 

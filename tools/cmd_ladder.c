@@ -101,6 +101,12 @@ int gpt_check_ladder_args(const gpt_command *cmd, const char **words, int nwords
     }
     if (!rc && o->op && !takes_op)
         rc = gpt_usage_error(cmd, "--op: none of the primitives named has variants (see 'gpuprim list')");
+    if (!rc && o->trans) { /* one gemm case's layout: not other primitives', nor the sweep's (it has every layout) */
+        for (int i = 0; i < gpt_prim_count && !rc; i++)
+            if ((*selected >> i & 1u) && gpt_prims[i]->prim != GP_PRIM_GEMM)
+                rc = gpt_usage_error(cmd, "--trans applies to gemm only ('bench gemm'), not to %s", gpt_prims[i]->name);
+        if (!rc && o->sweep) rc = gpt_usage_error(cmd, "--trans sets one gemm case; the sweep has every layout");
+    }
     if (!rc && (o->batch > 0 || o->ld_pad > 0)) { /* one sgemm case's shape: not other primitives', nor the sweep's */
         for (int i = 0; i < gpt_prim_count && !rc; i++)
             if ((*selected >> i & 1u) && gpt_prims[i]->prim != GP_PRIM_SGEMM)
@@ -211,6 +217,7 @@ static const gpt_option bench_options[] = {
     GPT_INT("--reps", gpt_opts, reps, "R", 1, GPB_MAX_REPS, "timed runs per row; default: about 0.2 s, 10 to 500"),
     GPT_INT("--batch", gpt_opts, batch, "B", 1, 65536, "sgemm: B products of the shape in one strided-batched call"),
     GPT_INT("--ld-pad", gpt_opts, ld_pad, "P", 0, 4096, "sgemm: P elements added to every leading dimension (rows off 16 bytes)"),
+    GPT_STRING("--trans", gpt_opts, trans, "XY", "NN, NT, TN or TT", "gemm: op(A) and op(B) of the one shape given; default NN"),
     OPT_SEED,
     GPT_FLAG("--quick", NULL, gpt_opts, quick, "fewer and smaller cases"),
     GPT_FLAG("--sweep", NULL, gpt_opts, sweep, "each primitive's size or shape sweep: the vendor and auto (or one --rung) at each"),

@@ -7,6 +7,7 @@
 #include "verify_cases.h"
 #include <cuda_runtime.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -284,13 +285,14 @@ static int gemm_bench(gpt_bench *b)
         GB(4096, 4096, 4096, combo, 0, 0, "square"),       GB(4096, 4096, 4096, combo, 0, 1, "square"),
         GB(4096, 4096, 4096, combo, 1, 0, "square"),       GB(4096, 4096, 4096, combo, 1, 1, "square"),
         GB(6144, 6144, 6144, combo, 0, 0, "square"),       GB(8192, 8192, 8192, combo, 0, 0, "square")};
-    struct gemm_bench given = GB(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, combo, 0, 0, NULL);
+    const int ta = o->trans && o->trans[0] == 'T', tb = o->trans && o->trans[1] == 'T'; /* checked: gemm_check_args */
+    struct gemm_bench given = GB(o->m > 0 ? o->m : 4096, o->n > 0 ? o->n : 4096, o->k > 0 ? o->k : 4096, combo, ta, tb, NULL);
 #undef GB
     struct gemm_bench *cases = full;
     int ncases = (int)(sizeof full / sizeof full[0]), fails = 0;
     if (o->sweep) {
         cases = sweep, ncases = (int)(sizeof sweep / sizeof sweep[0]);
-    } else if (o->m > 0 || o->n > 0 || o->k > 0 || op >= 0) {
+    } else if (o->m > 0 || o->n > 0 || o->k > 0 || op >= 0 || o->trans) {
         cases = &given, ncases = 1;
     } else if (o->quick) {
         cases = quick, ncases = 2;
@@ -302,4 +304,12 @@ static int gemm_bench(gpt_bench *b)
 /* --op: the type combination (bench: the one timed at --m/--n/--k or 4096^3) */
 static const char *const gemm_ops[] = {"bf16", "bf16-f32", "f16", "f16-f32", "tf32", NULL};
 
-const gpt_prim_cli gpt_gemm_cli = {"gemm", GP_PRIM_GEMM, gemm_ops, "bf16", 0, gemm_verify, gemm_bench, NULL};
+static int gemm_check_args(const gpt_opts *o, char *why, size_t len)
+{
+    const char *t = o->trans;
+    if (!t || ((t[0] == 'N' || t[0] == 'T') && (t[1] == 'N' || t[1] == 'T') && t[2] == '\0')) return 0;
+    snprintf(why, len, "--trans takes NN, NT, TN or TT (op(A) then op(B); T: stored transposed), not '%s'", t);
+    return 1;
+}
+
+const gpt_prim_cli gpt_gemm_cli = {"gemm", GP_PRIM_GEMM, gemm_ops, "bf16", 0, gemm_verify, gemm_bench, gemm_check_args};
