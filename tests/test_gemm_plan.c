@@ -646,6 +646,64 @@ int main(void)
         CHECK(q.k == 1537 - 1536 && (uintptr_t)q.A == Abuf + (uintptr_t)1536 * 2047 * 2);
         CHECK((uintptr_t)q.B == Bbuf + 1536 * 2);
         CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)4 << 20) / 4 * 3);
+        /* the partials' room (gp__gemm_h_split_reserve) and panels of k. tf32 TN 512x512x32768, 32 MB: A's transposed
+         * copy is 64 MB and 8 tiles of C make no panel of C; a quarter of the workspace holds 8 splits of the 8
+         * tiles, so it stays for the partials: 24 MB for 2048 bytes per k -> 3 panels of 12288, each split 8 ways */
+        a = args(512, 512, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        a.lda = a.ldb = a.ldc = 512;
+        a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.pack_a && !pk.pack_b && pk.ta == 0);
+        CHECK(gp__gemm_h_split_reserve(&h100, &a, (size_t)32 << 20) == ((size_t)8 << 20));
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 3 && pn.along == GP_H_PANEL_K && pn.size == 12288);
+        for (int64_t i = 0; i < pn.count; i++) {
+            q = gp__gemm_h_panel_args(&a, &pn, i);
+            const gp_gemm_h_pack pq = gp__gemm_h_pack_plan(&q);
+            const gp_gemm_args qp = gp__gemm_h_packed_args(&q, &pq, (void *)0x40000000u, (size_t)32 << 20);
+            const gp_gemm_h_plan pl = gp__gemm_h_pick(&h100, &qp);
+            CHECK(q.k == (i < 2 ? 12288 : 8192) && pq.pack_a && pq.bytes == (size_t)q.k * 512 * 4);
+            CHECK(pl.rung == 6 && pl.splits == (i < 2 ? 8 : 16) && pl.sk_tiles == 8 && gp__gemm_h_plan_ws(&pl) <= qp.ws_bytes);
+        }
+        /* 1024x1024x16384: a quarter holds only 2 splits of 32 tiles, so half stays (4 splits): 16 MB for 4096 bytes per
+         * k -> 4 panels of 4096 */
+        a = args(1024, 1024, 16384, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        a.lda = a.ldb = a.ldc = 1024;
+        a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(gp__gemm_h_split_reserve(&h100, &a, (size_t)32 << 20) == ((size_t)16 << 20));
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 4 && pn.along == GP_H_PANEL_K && pn.size == 4096);
+        q = gp__gemm_h_panel_args(&a, &pn, 3);
+        {
+            const gp_gemm_h_pack pq = gp__gemm_h_pack_plan(&q);
+            const gp_gemm_args qp = gp__gemm_h_packed_args(&q, &pq, (void *)0x40000000u, (size_t)32 << 20);
+            const gp_gemm_h_plan pl = gp__gemm_h_pick(&h100, &qp);
+            CHECK(pl.rung == 6 && pl.splits == 4 && pl.sk_tiles == 32 && qp.ws_bytes == ((size_t)16 << 20));
+        }
+        /* 256x256x32768: the whole copy (32 MB) fits but would leave nothing for a split of its 2 tiles, so its
+         * 16 splits keep 4 MB (hopper_pack.c then makes panels): 2 panels of 24576 */
+        a = args(256, 256, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        a.lda = a.ldb = a.ldc = 256;
+        a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(pk.bytes == ((size_t)32 << 20) && gp__gemm_h_split_reserve(&h100, &a, (size_t)32 << 20) == ((size_t)4 << 20));
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 2 && pn.along == GP_H_PANEL_K && pn.size == 24576);
+        /* no room kept where no split fits even in half of it (1 MB, 16 tiles), nor where C has a wave of tiles */
+        a = args(1000, 300, 520, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        CHECK(gp__gemm_h_split_reserve(&h100, &a, (size_t)1 << 20) == 0);
+        CHECK(gp__gemm_h_split_reserve(&h100, &a, (size_t)32 << 20) == ((size_t)8 << 20)); /* 4 splits (17 k-blocks) */
+        a = args(4096, 4096, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        CHECK(gp__gemm_h_split_reserve(&h100, &a, (size_t)32 << 20) == 0);
+        /* the same product with 16 x 16 tiles (4096 x 4096 x 32768): at least a wave, a quarter for the tail's
+         * partials as before: 24 MB for 16 KB per k -> 1536 */
+        a = args(4096, 4096, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        a.lda = a.ldb = a.ldc = 4096;
+        a.A = (const void *)Abuf; a.B = (const void *)Bbuf; a.C = (void *)Cbuf;
+        pk = gp__gemm_h_pack_plan(&a);
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.along == GP_H_PANEL_K && pn.size == 1536 && pn.count == 22); /* a 128-row panel of C: 16 tiles */
         /* not even 64 of k fit: no panels */
         a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         pk = gp__gemm_h_pack_plan(&a);

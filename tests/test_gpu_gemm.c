@@ -238,16 +238,18 @@ int main(void)
     /* packing into a workspace too small for a whole copy: panels of C (hopper_pack.c), automatic choice. tf32 NN
      * (B transposed, panels of columns), tf32 TT (A transposed, panels of rows), bf16 with A's rows unaligned (A
      * copied, rows), tf32 TN (B transposed for rung 06's TT), tf32 with both operands' rows unaligned (both copied,
-     * panels of k) and a deep-k TN (A transposed, panels of k); each with its last panel narrower. Where the Hopper
-     * rungs run, the plan must have taken them. */
+     * panels of k) and a deep-k TN (A transposed, panels of k); each with its last panel narrower. Case 6: a deep-k
+     * TN in a 4 MB workspace, 3 panels of k whose products split 4 ways (a quarter kept for the partials). Case 7: a
+     * copy that fits the 1 MB workspace but would leave 24 KB: 2 panels of k, each product split 4 ways.
+     * Where the Hopper rungs run, the plan must have taken them. */
     if (tc_rung_selected(0)) {
         void *ws = NULL;
-        const size_t ws_bytes = (size_t)1 << 20;
+        const size_t ws_bytes = (size_t)4 << 20;
         int hopper = 0, ran = -1;
         gp_rung_supported(h, GP_PRIM_GEMM, 4, &hopper);
         CHECK_EQ_INT(cudaMalloc(&ws, ws_bytes), cudaSuccess);
-        CHECK_EQ_INT(gp_set_workspace(h, ws, ws_bytes), GP_SUCCESS);
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 8; i++) {
+            CHECK_EQ_INT(gp_set_workspace(h, ws, i == 6 ? ws_bytes : (size_t)1 << 20), GP_SUCCESS);
             /* C's rows unaligned (pad_c 2) in cases 0-2: rungs 04/05 need tf32 NT (case 0: B transposed, case 1: A);
              * cases 4 and 5 run in panels of k, each adding to C */
             gpt_gemm_case c = i == 0 ? gpt_gemm_case_of(0, 4, 0, 0, 300, 1000, 520)   /* B copy 2 MB */
@@ -255,7 +257,9 @@ int main(void)
                             : i == 2 ? gpt_gemm_case_of(0, 1, 0, 1, 1100, 200, 517)  /* A rows of 517 bf16 */
                             : i == 3 ? gpt_gemm_case_of(0, 4, 1, 0, 1000, 300, 520)  /* tf32 TN: B to n x k */
                             : i == 4 ? gpt_gemm_case_of(0, 4, 0, 1, 300, 280, 1000)  /* both rows unaligned */
-                                     : gpt_gemm_case_of(0, 4, 1, 0, 200, 300, 5000); /* TN, A to m x k: 4 MB */
+                            : i == 5 ? gpt_gemm_case_of(0, 4, 1, 0, 200, 300, 5000)  /* TN, A to m x k: 4 MB */
+                            : i == 6 ? gpt_gemm_case_of(0, 4, 1, 0, 256, 256, 8200)  /* 8.4 MB copy */
+                                     : gpt_gemm_case_of(0, 4, 1, 0, 100, 64, 4000);  /* B to n x k: 1000 KB */
             c.beta = 0.5f;
             c.pad_c = i >= 3 ? 0 : 2;
             if (i == 2) c.pad_b = pad16(c.k, c.ab); /* B's rows aligned: only A is packed */

@@ -170,8 +170,13 @@ gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a);
 /* The arguments the plan sees once the copies sit at ws (pure): packed operands, vec flags, the workspace left
  * after the copies (ws + bytes, ws_bytes - bytes). */
 gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack *pk, void *ws, size_t ws_bytes);
-/* Copies larger than the workspace: panels, each packed and run in turn, each panel's copy at most 3/4 of
- * ws_bytes. Where exactly one operand is packed: panels of C, along n where B is the packed operand (each panel's
+/* The workspace a packed call keeps for its product's split-k partials (pure): 0 where C has at least a wave of
+ * 128 x 256 tiles (at most a tail splits) or where even half of ws_bytes holds no 2-way split; else a quarter of ws_bytes, or up to half where a quarter holds fewer
+ * than 4 splits (at most the full split's S x 128 KB). A whole copy runs only where this much is left after it;
+ * otherwise, and where the copies exceed the workspace, panels. */
+size_t gp__gemm_h_split_reserve(const gp_device_info *dev, const gp_gemm_args *a, size_t ws_bytes);
+/* Panels, each packed and run in turn, each panel's copy at most 3/4 of
+ * ws_bytes (panels of k: at most ws_bytes less gp__gemm_h_split_reserve). Where exactly one operand is packed: panels of C, along n where B is the packed operand (each panel's
  * columns of op(B) copied), along m where A is, a multiple of 128 wide (but the last), if such a panel still has
  * at least a wave of 128 x 256 tiles (dev->sm_count; NULL: 132). Otherwise (both packed, or narrow panels): panels
  * of k, a multiple of 64 long (but the last), each adding its k-slice's product to C (beta = 1 after the first).

@@ -23,7 +23,10 @@
  * Session 16: rung 06 takes tf32 with one operand MN-major itself (A from registers; NN as C^T), so tf32 packs only
  * rows the TMA cannot describe and, where both operands are MN-major (TN), the smaller one (to K-major). Panels of
  * k (gp__gemm_h_panel_plan) where both operands are packed or where a panel of C would not fill the GPU: each
- * k-slice's copies and product, C accumulating (beta = 1) after the first. */
+ * k-slice's copies and product, C accumulating (beta = 1) after the first.
+ * Session 26: the partials' room (gp__gemm_h_split_reserve). A whole copy that fits but leaves the product too little
+ * for its split now goes in panels: tf32 TN 256x256x32768 (a 32 MB copy in the 32 MB workspace: no split, 2 blocks)
+ * ran 590 us against cublasLt's 37 (results/h100-2026-11-25g call1). */
 #include <stdint.h>
 #include "hopper_internal.h"
 #include "../../transpose/transpose_internal.h"
@@ -75,13 +78,17 @@ gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
     if (!c->workspace || (uintptr_t)c->workspace % 128) return GP_SUCCESS;
     const gp_gemm_h_pack pk = gp__gemm_h_pack_plan(a);
     if (!pk.ok) return GP_SUCCESS;
-    if (pk.bytes <= c->workspace_bytes) {
+    /* a whole copy where it leaves the product's split-k partials their room (gp__gemm_h_split_reserve) */
+    const size_t reserve = gp__gemm_h_split_reserve(c->dev, a, c->workspace_bytes);
+    const gp_gemm_h_panels pn = pk.bytes + reserve <= c->workspace_bytes
+                                    ? (gp_gemm_h_panels){0, 0, 0}
+                                    : gp__gemm_h_panel_plan(c->dev, a, &pk, c->workspace_bytes);
+    if (pn.count == 0 && pk.bytes <= c->workspace_bytes) {
         GP_TRY(pack_and_run(c, a, &ran));
     } else {
-        /* Copies larger than the workspace: panels of C or of k, each with its slice of the packed operands
-         * (gp__gemm_h_panels), packed and run in turn on the stream, each panel's copy in the same workspace as the
-         * previous one's. */
-        const gp_gemm_h_panels pn = gp__gemm_h_panel_plan(c->dev, a, &pk, c->workspace_bytes);
+        /* Copies larger than the workspace (or leaving too little for the partials): panels of C or of k, each with
+         * its slice of the packed operands (gp__gemm_h_panels), packed and run in turn on the stream, each panel's
+         * copy in the same workspace as the previous one's. */
         if (pn.count == 0) return GP_SUCCESS;
         for (int64_t i = 0; i < pn.count; i++) {
             gp_gemm_args p = gp__gemm_h_panel_args(a, &pn, i);

@@ -355,6 +355,28 @@ gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack 
     return q;
 }
 
+/* Each product with fewer tiles than SMs splits (gp__gemm_h_pick) into s = min(S / T, 16) units a tile, s lowered
+ * until its partials fit in the workspace left. A quarter of the workspace kept that room before; measured
+ * (tf32 TN, results/h100-2026-11-25g call1): where a quarter held only 2 splits, 1024x1024x16384 (32 tiles, 3 panels of
+ * 64 units) ran 217 us, with half kept (4 panels of 128 units) 189; where it held 8, 512x512x32768 (8 tiles) ran 154
+ * us in 3 panels against 166 in 4 with 16 splits (its products are bound by L2, not by the units). A whole 32 MB
+ * copy of 256x256x32768 left nothing: 2 units on 2 SMs, 590 us (cublasLt 37). */
+size_t gp__gemm_h_split_reserve(const gp_device_info *dev, const gp_gemm_args *a, size_t ws_bytes)
+{
+    const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
+    if (!a || a->k == 0) return 0;
+    /* C or C^T (gp__gemm_h_canon): the larger count */
+    const int64_t t1 = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N), t2 = cdiv(a->n, GP_H_TILE_M) * cdiv(a->m, GP_H_TILE_N);
+    const int64_t tiles = t1 > t2 ? t1 : t2, unit = (int64_t)GP_H_TILE_M * GP_H_TILE_N * 4;
+    if (tiles >= sms) return 0;
+    const int64_t kb = cdiv(a->k * (int64_t)gp__gemm_elem_size(a->ab_type), 128);
+    const int64_t s_full = min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS), full = s_full * tiles * unit;
+    const int64_t quarter = (int64_t)(ws_bytes / 4), half = (int64_t)(ws_bytes / 2);
+    const int64_t room = quarter / (tiles * unit) >= 4 ? quarter : half;
+    if (room / (tiles * unit) < 2 || s_full < 2) return 0; /* no split fits (or none wanted) either way */
+    return (size_t)(full < room ? full : room);
+}
+
 gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_args *a, const gp_gemm_h_pack *pk,
                                        size_t ws_bytes)
 {
@@ -381,10 +403,13 @@ gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_
             return pn;
         }
     }
-    /* panels of k: bytes of the copies per element of k (a K-major copy's rows, or an MN-major copy's ld) */
+    /* panels of k: bytes of the copies per element of k (a K-major copy's rows, or an MN-major copy's ld); the
+     * partials keep gp__gemm_h_split_reserve */
+    const int64_t reserve = (int64_t)gp__gemm_h_split_reserve(dev, a, ws_bytes);
+    const int64_t budget_k = (int64_t)ws_bytes - reserve < budget ? (int64_t)ws_bytes - reserve : budget;
     const int64_t per_k_a = pk->pack_a ? (pk->ta ? pk->lda : a->m) : 0;
     const int64_t per_k = esz * (per_k_a + (pk->pack_b ? (pk->tb ? a->n : pk->ldb) : 0));
-    const int64_t size = per_k > 0 ? budget / per_k / 64 * 64 : 0;
+    const int64_t size = per_k > 0 ? budget_k / per_k / 64 * 64 : 0;
     if (size < 64 || size >= a->k) return pn;
     pn.along = GP_H_PANEL_K;
     pn.size = size;
