@@ -155,7 +155,20 @@ int main(void)
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
     a = bf(8192, 257, 8192); /* not thin: rung 06 (C^T, 96 whole tiles) */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
-    a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: the split still */
+    a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT (both K-major): rung 04 too (session 26) */
+    p = gp__gemm_h_pick(&h100, &a);
+    show("tf32 NT 8192x128x8192 (thin)", &a, &p);
+    CHECK(p.rung == 4 && p.kc == 2);
+    a = args(16384, 128, 2048, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
+    p = gp__gemm_h_pick(&h100, &a);
+    show("tf32 NT 16384x128x2048 (thin)", &a, &p);
+    CHECK(p.rung == 4);
+    a = args(4096, 128, 16384, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* 32 tiles in pairs: 64 blocks, so the split */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits >= 2);
+    a = bf(4096, 128, 16384); /* 16-bit types: rung 04 (memory-bound) */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+    a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN (A from registers): the split still */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 4 && p.sk_tiles == 32);
     a = bf(1024, 1024, 1024);
@@ -498,7 +511,7 @@ int main(void)
         q = gp__gemm_h_canon(&a, &ct);
         CHECK(ct == 1 && q.m == 128 && q.ta == 0 && q.tb == 1);
         p = gp__gemm_h_pick(&h100, &a);
-        CHECK(p.rung == 6 && p.sk_tiles == 32 && p.splits == 4);
+        CHECK(p.rung == 4); /* thin: rung 04, which runs C as it is */
         a.ta = a.tb = 1; /* tf32 TT: never (C^T would be NN) */
         q = gp__gemm_h_canon(&a, &ct);
         CHECK(ct == 0 && q.m == 8192);

@@ -159,6 +159,11 @@ int main(void)
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                     c = gpt_gemm_case_of(r, cb, 0, 1, 17023, 24, 520);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    /* a thin C over 33 k-blocks (16-bit types 17): rung 04 (tf32 NT since session 26: 95 tiles fill
+                     * 5/7 of the SMs); rung 06 forced: its split of C^T's 48 tiles */
+                    c = gpt_gemm_case_of(r, cb, 0, 1, 12100, 24, 1032);
+                    c.beta = 0.25f;
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
                 if (!small && (r == 0 || r == 6)) {
                     /* narrow n (C^T has fewer tiles, gp__gemm_h_canon): stored transposed, split in 2 (4 tiles,

@@ -24,11 +24,11 @@
  *     n, k multiples of 64, m and n > 256, fewer than 64 k-blocks: r04_plan, sessions 24, 25);
  *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
- *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except, for 16-bit types, a thin C
- *     (m or n <= 256: memory-bound) and splits of fewer than 64 k-blocks, or of up to 96 where rung 04's k-cluster
- *     blocks fill 5/7 of the SMs, which rung 04 reads once with its own k-cluster rule (session 23: thin
- *     0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2 us; session 25: 1024x1024x4096 24.5 ->
- *     21.5, 640x640x4096 18.4 -> 14.3);
+ *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except a thin C (m or n <= 256:
+ *     memory-bound; tf32 only with both operands K-major and rung 04's blocks filling 5/7 of the SMs, session 26) and, for 16-bit types, splits of fewer than 64
+ *     k-blocks, or of up to 96 where rung 04's k-cluster blocks fill 5/7 of the SMs, which rung 04 reads once with
+ *     its own k-cluster rule (session 23: thin 0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2
+ *     us; session 25: 1024x1024x4096 24.5 -> 21.5, 640x640x4096 18.4 -> 14.3);
  *   - such a split of at least 8 ways, 16-bit types, an even number of 128-row tiles, no C^T: rung 07's split
  *     instead (gp__gemm_h_r07_split: 256 x 256 cluster tiles sharing B through multicast, s over S / 2 clusters;
  *     session 24: 512x512x32768 -6 to -8%, no gain with 2-4 splits);
@@ -262,11 +262,16 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * kernel): 128x128x4096 TT 12.8 us in results/h100-2026-11-24f/call8's sweep, 14.4 on rung 06's split before */
     if (r04.kc == GP_GEMM_R04_MAX_KC && !rs) return r04;
     const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
-    /* a thin C (m or n <= 256) over deep k, 16-bit operands: memory-bound (under 256 FLOPs a byte of A, B and C,
-     * against the H100's ~295), so reading A and B once through rung 04 (whole k, or its k-cluster) beats the
-     * split's f32 partials and second kernel: 8192x128x8192 57.7 us against 69.4, 16384x128x2048 34 against 51,
-     * 8192x256x8192 70 against 78 (results/h100-2026-11-25d/call3). tf32 (other rates, unmeasured) keeps the split. */
-    if (s >= 2 && !rs && esz == 2 && (a_in->m <= GP_H_THIN || a_in->n <= GP_H_THIN)) return r04;
+    /* a thin C (m or n <= 256) over deep k: memory-bound (under 256 FLOPs a byte of A, B and C, against the H100's
+     * ~295), so reading A and B once through rung 04 (whole k, or its k-cluster) beats the split's f32 partials and
+     * second kernel: 8192x128x8192 57.7 us against 69.4, 16384x128x2048 34 against 51, 8192x256x8192 70 against 78
+     * (results/h100-2026-11-25d/call3). tf32 with both operands K-major too, where rung 04's blocks fill 5/7 of the
+     * SMs (session 26, results/h100-2026-11-25g call5, NT, us): 8192x128x8192 111.8 -> 104.3 (128 blocks),
+     * 16384x128x2048 69.0 -> 54.3, 8192x256x8192 125.6 -> 122.7, 256x8192x8192 124.1 -> 121.9; not 4096x128x16384
+     * (64 blocks): 111.9 against 116.6. */
+    if (s >= 2 && !rs && (a_in->m <= GP_H_THIN || a_in->n <= GP_H_THIN) &&
+        (esz == 2 || 7 * cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * r04.kc >= 5 * sms))
+        return r04;
     /* a split of fewer than 64 k-blocks (16-bit types): rung 04 with its k-cluster rule reads the operands once and
      * needs no partials or second kernel: 1024x1024x2048 18.2 us (18.9 in pairs) against the split's 22.3,
      * 512x512x2048 13.5 against 15.5, 768x768x2048 18.1 against 19.0, 1024x1024x3072 24.0 against 24.9; at 64
