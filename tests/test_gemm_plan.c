@@ -130,8 +130,8 @@ int main(void)
     a = args(512, 512, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
     p = gp__gemm_h_pick(&h100, &a);
     show("512x512x32768 (8 tiles)", &a, &p);
-    /* 16-bit types: rung 07's clusters (4 cluster tiles of 256 x 256, 16 splits: 64 clusters), partials 16 MB */
-    CHECK(p.rung == 7 && p.splits == 16 && p.sk_tiles == 4 && gp__gemm_h_plan_ws(&p) == (size_t)16 << 20);
+    /* 16-bit types: rung 07's clusters (4 cluster tiles of 256 x 256, 12 splits: 48 clusters), partials 12 MB */
+    CHECK(p.rung == 7 && p.splits == 12 && p.sk_tiles == 4 && gp__gemm_h_plan_ws(&p) == (size_t)12 << 20);
     a = args(1024, 1024, 16384, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("1024x1024x16384 (32 tiles)", &a, &p);
@@ -380,8 +380,24 @@ int main(void)
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
     a = args(384, 384, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0); /* 3 tile rows: rung 06's split */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits > 1);
-    a = args(512, 512, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0); /* 4 tile rows, 16 splits: rung 07 */
-    CHECK(gp__gemm_h_pick(&h100, &a).rung == 7 && gp__gemm_h_pick(&h100, &a).splits == 16);
+    a = args(512, 512, 8192, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0); /* 4 tile rows, 12 splits (at most): rung 07 */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 7 && gp__gemm_h_pick(&h100, &a).splits == 12);
+    /* at most 8 tiles of 128 x 128 from 512 k-blocks (16-bit types): a split of up to 64 ways, not the k-cluster */
+    a = args(256, 256, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0); /* 1 cluster tile: rung 07, 64 ways, 16 MB */
+    p = gp__gemm_h_pick(&h100, &a);
+    show("256x256x32768 (deep, 4 tiles)", &a, &p);
+    CHECK(p.rung == 7 && p.splits == 64 && p.sk_tiles == 1 && gp__gemm_h_plan_ws(&p) == (size_t)16 << 20);
+    a = args(128, 128, 65536, GP_DTYPE_F16, GP_DTYPE_F16, 1, 0); /* 1 tile row: rung 06, 64 ways */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 1);
+    a = args(256, 256, 16384, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0); /* 256 k-blocks: the k-cluster of 8 still */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = args(128, 128, 65536, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 (unmeasured there): the k-cluster still */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = args(256, 256, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
+    a.ws_bytes = (size_t)4 << 20; /* a small workspace: 16 ways of 256 KB */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 7 && p.splits == 16 && gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN: A from registers, rung 06 only */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: rung 04 takes it */

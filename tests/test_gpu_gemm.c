@@ -151,7 +151,7 @@ int main(void)
                     gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 1, 260, 520, 4104);
                     c.pad_c = pad16(c.n, c.c);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
-                    /* 4 tile rows, 16 splits: 16-bit types run rung 07's split (4 cluster tiles, the second column
+                    /* 4 tile rows, 12 splits: 16-bit types run rung 07's split (4 cluster tiles, the second column
                      * of tiles cut at n = 300); rung 06 forced: its own 16-way split */
                     c = gpt_gemm_case_of(r, cb, 0, 1, 512, 300, 4104);
                     c.pad_c = pad16(c.n, c.c);
@@ -164,6 +164,13 @@ int main(void)
                     c = gpt_gemm_case_of(r, cb, 0, 1, 12100, 24, 1032);
                     c.beta = 0.25f;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    if (cb == 0) { /* 4 tiles of 128 x 128 over 516 k-blocks: a 64-way split in rung 07 (one cluster
+                                    * tile, its second tile row cut at m = 130), not rung 04's k-cluster (session 26) */
+                        c = gpt_gemm_case_of(r, cb, 1, 0, 130, 200, 33000);
+                        c.pad_a = pad16(c.m, c.ab); /* A's rows (k x m stored) on 16 bytes */
+                        c.beta = -0.5f;
+                        CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    }
                 }
                 if (!small && (r == 0 || r == 6)) {
                     /* narrow n (C^T has fewer tiles, gp__gemm_h_canon): stored transposed, split in 2 (4 tiles,

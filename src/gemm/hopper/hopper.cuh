@@ -81,6 +81,10 @@ static inline CUtensorMapDataType gp_h_tmap_dtype(gp_dtype t)
            : t == GP_DTYPE_F16 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
 }
 
+#ifndef GP_H_L2_PROMO /* the tensor maps' L2 promotion (diagnosis builds may set another) */
+#define GP_H_L2_PROMO CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+#endif
+
 /* A rows x cols row-major matrix (leading dimension ld elements) seen as a 2-D tensor {cols, rows}, read or
  * written in boxes of {box_cols, box_rows} with the given swizzle (box_cols * elem == the swizzle span).
  * Returns 0 on success. */
@@ -96,7 +100,7 @@ static inline int gp_h_tmap_2d(CUtensorMap *map, const void *base, gp_dtype t, i
     cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
     cuuint32_t estr[2] = {1, 1};
     CUresult r = enc(map, gp_h_tmap_dtype(t), 2, (void *)base, dims, strides, box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                     swz, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+                     swz, GP_H_L2_PROMO, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     return r != CUDA_SUCCESS;
 }
 

@@ -22,7 +22,8 @@
  *     where the TMA-store epilogue runs (r04_plan: 16-bit C, beta 0; session 23); 128 x 64 tiles with whole k
  *     instead of whole 128 x 128 tiles or pairs where twice the blocks still fit in half the SMs (16-bit types, m,
  *     n, k multiples of 64, m and n > 256, fewer than 64 k-blocks: r04_plan, sessions 24, 25);
- *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks;
+ *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks, but from 512 k-blocks (16-bit
+ *     types) a split below of up to 64 ways (session 26);
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except a thin C (m or n <= 256:
  *     memory-bound; tf32 only with both operands K-major and rung 04's blocks filling 5/7 of the SMs, session 26) and, for 16-bit types, splits of fewer than 64
@@ -30,7 +31,8 @@
  *     its own k-cluster rule (session 23: thin 0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2
  *     us; session 25: 1024x1024x4096 24.5 -> 21.5, 640x640x4096 18.4 -> 14.3);
  *   - such a split of at least 8 ways, 16-bit types, an even number of 128-row tiles, no C^T: rung 07's split
- *     instead (gp__gemm_h_r07_split: 256 x 256 cluster tiles sharing B through multicast, s over S / 2 clusters;
+ *     instead (gp__gemm_h_r07_split: 256 x 256 cluster tiles sharing B through multicast, s over S / 2 clusters, at
+ *     most 12 ways, session 26;
  *     session 24: 512x512x32768 -6 to -8%, no gain with 2-4 splits);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
  *     rung 06 with whole tiles;
@@ -64,6 +66,9 @@
 #define GP_H_R04_N64 1       /* rung 04's 128 x 64 tiles where 128 x 128 would fill at most half the SMs (r04_plan) */
 #endif
 #define GP_H_R07_MIN_SPLITS 8 /* rung 07 takes a split of at least this many ways (gp__gemm_h_pick) */
+#define GP_H_R07_MAX_SPLITS 12 /* rung 07's split: at most this many ways (gp__gemm_h_r07_split) */
+#define GP_H_DEEP_KB 512       /* at most 8 tiles of 128 x 128 over this many k-blocks: a split, not rung 04 */
+#define GP_H_DEEP_MAX_SPLITS 64 /* ... of up to this many ways */
 #ifndef GP_H_SPLIT_R07
 #define GP_H_SPLIT_R07 1     /* deep-k splits in rung 07's clusters (multicast B) rather than rung 06 */
 #endif
@@ -175,19 +180,28 @@ static int64_t fit_ws(const gp_gemm_args *a, int64_t sk_tiles, int64_t s)
 /* Rung 07's split plan for a (as rung 07 runs it: no C^T): each of its Tc cluster tiles (256 x 256: ceil(m / 128) / 2
  * pairs of 128 x 256 tiles) split k-wise into s = min((S / 2) / Tc, KB / 4, 16) units, one per cluster of 2 SMs;
  * whole tiles (splits 1) where s < 2. */
-gp_gemm_h_plan gp__gemm_h_r07_split(const gp_device_info *dev, const gp_gemm_args *a)
+static gp_gemm_h_plan r07_split(const gp_device_info *dev, const gp_gemm_args *a, int64_t max_splits)
 {
     gp_gemm_h_plan p = gp__gemm_h_rung_plan(7, a);
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
     if (!a || a->k == 0) return p;
     const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2, kb = cdiv(a->k * esz, 128);
     const int64_t ctiles = cdiv(cdiv(a->m, GP_H_TILE_M), 2) * cdiv(a->n, GP_H_TILE_N);
-    const int64_t s = fit_ws(a, 2 * ctiles, min3(sms / 2 / ctiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
+    const int64_t s = fit_ws(a, 2 * ctiles, min3(sms / 2 / ctiles, kb / GP_H_SPLIT_MIN_KB, max_splits));
     if (s >= 2) {
         p.splits = (int)s;
         p.sk_tiles = (int)ctiles;
     }
     return p;
+}
+
+/* At most 12 ways: on 4 cluster tiles (512 x 512) 96 blocks beat 128 (session 26, results/h100-2026-11-25g calls 8-10,
+ * bf16 and f16, us, 16 -> 12 ways: 512x512x8192 20.6-21.3 -> 19.6-20.7, x16384 28.0-28.7 -> 26.7-28.0, x32768
+ * 41.5 -> 40.5-41.8; 10 ways lose: 20.0-20.3, 27.6-28.0, 45.2-46.0; 14: 20.1-20.2, 27.4-27.5, 40.7). Fewer cluster
+ * tiles with more than 12 ways are thin (rung 04) or deep (gp__gemm_h_pick's own cap). */
+gp_gemm_h_plan gp__gemm_h_r07_split(const gp_device_info *dev, const gp_gemm_args *a)
+{
+    return r07_split(dev, a, GP_H_R07_MAX_SPLITS);
 }
 
 gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
@@ -260,8 +274,14 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
     if (kb < GP_H_SPLIT_MIN_K && !rs) return r04;
     /* deep k on at most 8 tiles of 128 x 128: rung 04's k-cluster of 8 (no partials in global memory, no second
      * kernel): 128x128x4096 TT 12.8 us in results/h100-2026-11-24f/call8's sweep, 14.4 on rung 06's split before */
-    if (r04.kc == GP_GEMM_R04_MAX_KC && !rs) return r04;
-    const int64_t s = fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, GP_H_MAX_SPLITS));
+    /* ... but from 512 k-blocks (16-bit types) a split over the SMs, of up to 64 ways (rung 04's k-clusters of 8 use
+     * 8 blocks a tile): 256x256x32768 bf16 TN 32.8 -> 28.5 us (rung 07, 64 ways), 128x128x65536 59.0 -> 25.9 (rung
+     * 06, 64 ways); at 256 k-blocks the k-cluster stays ahead: 256x256x16384 19.3 against 21.4 (session 26,
+     * results/h100-2026-11-25g call10; cublasLt 18.9-19.5, 17.9, 14.4-17.6) */
+    const int deep = r04.kc == GP_GEMM_R04_MAX_KC && !rs && esz == 2 && kb >= GP_H_DEEP_KB;
+    if (r04.kc == GP_GEMM_R04_MAX_KC && !rs && !deep) return r04;
+    const int64_t s =
+        fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_MAX_SPLITS));
     /* a thin C (m or n <= 256) over deep k: memory-bound (under 256 FLOPs a byte of A, B and C, against the H100's
      * ~295), so reading A and B once through rung 04 (whole k, or its k-cluster) beats the split's f32 partials and
      * second kernel: 8192x128x8192 57.7 us against 69.4, 16384x128x2048 34 against 51, 8192x256x8192 70 against 78
@@ -269,7 +289,7 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * SMs (session 26, results/h100-2026-11-25g call5, NT, us): 8192x128x8192 111.8 -> 104.3 (128 blocks),
      * 16384x128x2048 69.0 -> 54.3, 8192x256x8192 125.6 -> 122.7, 256x8192x8192 124.1 -> 121.9; not 4096x128x16384
      * (64 blocks): 111.9 against 116.6. */
-    if (s >= 2 && !rs && (a_in->m <= GP_H_THIN || a_in->n <= GP_H_THIN) &&
+    if (s >= 2 && !rs && !deep && (a_in->m <= GP_H_THIN || a_in->n <= GP_H_THIN) &&
         (esz == 2 || 7 * cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * r04.kc >= 5 * sms))
         return r04;
     /* a split of fewer than 64 k-blocks (16-bit types): rung 04 with its k-cluster rule reads the operands once and
@@ -293,7 +313,7 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * and 384x384x8192 (3 tile rows) 20.4 -> 22.6. 16-bit types only (tf32: unmeasured). */
     if (s >= 2 && GP_H_SPLIT_R07 && allow_r07 && esz == 2 && !ct && cdiv(a->m, GP_H_TILE_M) % 2 == 0 &&
         gp__gemm_h_takes(dev, a_in, 7)) {
-        const gp_gemm_h_plan q = gp__gemm_h_r07_split(dev, a_in);
+        const gp_gemm_h_plan q = r07_split(dev, a_in, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_R07_MAX_SPLITS);
         if (q.splits >= GP_H_R07_MIN_SPLITS) return q;
     }
     if (s >= 2) {
