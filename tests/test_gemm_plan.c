@@ -398,6 +398,9 @@ int main(void)
     a.ws_bytes = (size_t)4 << 20; /* a small workspace: 16 ways of 256 KB */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 7 && p.splits == 16 && gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
+    a.ws_bytes = (size_t)1 << 20; /* 4 ways of 2 tiles: fewer units than the k-cluster's 32 blocks */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 8 && gp__gemm_h_plan_ws(&p) == 0);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN: A from registers, rung 06 only */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: rung 04 takes it */

@@ -282,6 +282,8 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
     if (r04.kc == GP_GEMM_R04_MAX_KC && !rs && !deep) return r04;
     const int64_t s =
         fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_MAX_SPLITS));
+    /* a workspace too small for more units than the k-cluster's blocks: the k-cluster (no workspace) */
+    if (deep && s * tiles < cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * GP_GEMM_R04_MAX_KC) return r04;
     /* a thin C (m or n <= 256) over deep k: memory-bound (under 256 FLOPs a byte of A, B and C, against the H100's
      * ~295), so reading A and B once through rung 04 (whole k, or its k-cluster) beats the split's f32 partials and
      * second kernel: 8192x128x8192 57.7 us against 69.4, 16384x128x2048 34 against 51, 8192x256x8192 70 against 78
