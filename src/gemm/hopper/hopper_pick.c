@@ -23,13 +23,14 @@
  *     instead of whole 128 x 128 tiles or pairs where twice the blocks still fit in half the SMs (16-bit types, m,
  *     n, k multiples of 64, m and n > 256, fewer than 64 k-blocks: r04_plan, sessions 24, 25);
  *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks, but from 512 k-blocks (16-bit
- *     types) a split below of up to 64 ways (session 26);
+ *     types) the split below, of up to 64 ways (session 26);
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except a thin C (m or n <= 256:
- *     memory-bound; tf32 only with both operands K-major and rung 04's blocks filling 5/7 of the SMs, session 26) and, for 16-bit types, splits of fewer than 64
- *     k-blocks, or of up to 96 where rung 04's k-cluster blocks fill 5/7 of the SMs, which rung 04 reads once with
- *     its own k-cluster rule (session 23: thin 0.62-0.76x split, 0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2
- *     us; session 25: 1024x1024x4096 24.5 -> 21.5, 640x640x4096 18.4 -> 14.3);
+ *     memory-bound; tf32 only with both operands K-major and rung 04's blocks filling 5/7 of the SMs, session 26)
+ *     and, for 16-bit types, splits of fewer than 64 k-blocks, or of up to 96 where rung 04's k-cluster blocks fill
+ *     5/7 of the SMs, which rung 04 reads once with its own k-cluster rule (session 23: thin 0.62-0.76x split,
+ *     0.85-1.04x rung 04; 1024x1024x2048 22.3 -> 18.2 us; session 25: 1024x1024x4096 24.5 -> 21.5, 640x640x4096
+ *     18.4 -> 14.3);
  *   - such a split of at least 8 ways, 16-bit types, an even number of 128-row tiles, no C^T: rung 07's split
  *     instead (gp__gemm_h_r07_split: 256 x 256 cluster tiles sharing B through multicast, s over S / 2 clusters, at
  *     most 12 ways, session 26;
@@ -178,7 +179,7 @@ static int64_t fit_ws(const gp_gemm_args *a, int64_t sk_tiles, int64_t s)
 }
 
 /* Rung 07's split plan for a (as rung 07 runs it: no C^T): each of its Tc cluster tiles (256 x 256: ceil(m / 128) / 2
- * pairs of 128 x 256 tiles) split k-wise into s = min((S / 2) / Tc, KB / 4, 16) units, one per cluster of 2 SMs;
+ * pairs of 128 x 256 tiles) split k-wise into s = min((S / 2) / Tc, KB / 4, max_splits) units, one per cluster of 2 SMs;
  * whole tiles (splits 1) where s < 2. */
 static gp_gemm_h_plan r07_split(const gp_device_info *dev, const gp_gemm_args *a, int64_t max_splits)
 {
@@ -393,7 +394,8 @@ size_t gp__gemm_h_split_reserve(const gp_device_info *dev, const gp_gemm_args *a
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
     if (!a || a->k == 0) return 0;
     /* C or C^T (gp__gemm_h_canon): the larger count */
-    const int64_t t1 = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N), t2 = cdiv(a->n, GP_H_TILE_M) * cdiv(a->m, GP_H_TILE_N);
+    const int64_t t1 = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
+    const int64_t t2 = cdiv(a->n, GP_H_TILE_M) * cdiv(a->m, GP_H_TILE_N);
     const int64_t tiles = t1 > t2 ? t1 : t2, unit = (int64_t)GP_H_TILE_M * GP_H_TILE_N * 4;
     if (tiles >= sms) return 0;
     const int64_t kb = cdiv(a->k * (int64_t)gp__gemm_elem_size(a->ab_type), 128);
