@@ -346,7 +346,6 @@ static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr[2];
     gp_h_cluster_config(&cfg, &attr[0], (unsigned)(tiles * kc), R04_THREADS, R04_SMEM(stages, BN), s, (unsigned)kc);
-    if (kc == 1) cfg.numAttrs = 0; /* no cluster */
 #if GP_R04_PDL
     gp_h_config_pdl(&cfg, attr);
 #endif

@@ -924,7 +924,7 @@ static inline cudaError_t gp_h_set_smem(const void *fn, int device, int bytes, i
 }
 
 /* A launch configuration of `grid` blocks of `threads` in clusters of cl x 1 x 1 (cudaLaunchKernelEx, or an
- * occupancy query): cfg's attribute list is attr (host). */
+ * occupancy query): cfg's attribute list is attr (host), empty for cl = 1 (gp_h_config_pdl may append to it). */
 static inline void gp_h_cluster_config(cudaLaunchConfig_t *cfg, cudaLaunchAttribute *attr, unsigned grid,
                                        unsigned threads, size_t smem, cudaStream_t s, unsigned cl)
 {
@@ -938,7 +938,7 @@ static inline void gp_h_cluster_config(cudaLaunchConfig_t *cfg, cudaLaunchAttrib
     cfg->dynamicSmemBytes = smem;
     cfg->stream = s;
     cfg->attrs = attr;
-    cfg->numAttrs = 1;
+    cfg->numAttrs = cl > 1 ? 1 : 0; /* a cluster of one block: an ordinary launch */
 }
 
 /* Appends the programmatic-dependent-launch attribute to cfg (its attrs array has room for one more). */

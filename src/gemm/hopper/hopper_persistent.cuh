@@ -522,7 +522,6 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
         cudaLaunchConfig_t cfg;
         cudaLaunchAttribute attr[2];
         gp_h_cluster_config(&cfg, &attr[0], grid, GP_HP_THREADS, (size_t)smem, s, CL);
-        if (CL == 1) cfg.numAttrs = 0; /* no cluster */
 #if GP_HP_PDL
         gp_h_config_pdl(&cfg, attr);
 #endif
@@ -539,14 +538,8 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
                                  : gp_grid_for(dev, 256, sk * CL * GP_HP_BM * (GP_HP_BN / 4), 2);
         cudaLaunchConfig_t cfg;
         cudaLaunchAttribute attr;
-        memset(&cfg, 0, sizeof cfg);
-        attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-        attr.val.programmaticStreamSerializationAllowed = 1;
-        cfg.gridDim = dim3(grid, 1, 1);
-        cfg.blockDim = dim3(256, 1, 1);
-        cfg.stream = s;
-        cfg.attrs = &attr;
-        cfg.numAttrs = 1;
+        gp_h_cluster_config(&cfg, &attr, grid, 256, 0, s, 1);
+        gp_h_config_pdl(&cfg, &attr);
         cudaError_t le;
         if (ct && KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__nv_bfloat16>, W, e, sc);
         else if (ct) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__half>, W, e, sc);
