@@ -81,6 +81,17 @@ static int check_op(const gpt_command *cmd, const gpt_prim_cli *cli, const char 
     return gpt_usage_error(cmd, "--op for %s takes %s, not '%s'", cli->name, list, op);
 }
 
+/* An option that sets one case of primitive `prim` (bench sgemm's --batch, bench gemm's --trans): a usage error for
+ * any other primitive selected (`only`: the message's start, naming the option and the primitive) and with --sweep. */
+static int one_case_only(const gpt_command *cmd, unsigned selected, int sweep, gp_prim prim, const char *only,
+                         const char *with_sweep)
+{
+    for (int i = 0; i < gpt_prim_count; i++)
+        if ((selected >> i & 1u) && gpt_prims[i]->prim != prim)
+            return gpt_usage_error(cmd, "%s, not to %s", only, gpt_prims[i]->name);
+    return sweep ? gpt_usage_error(cmd, "%s", with_sweep) : 0;
+}
+
 int gpt_check_ladder_args(const gpt_command *cmd, const char **words, int nwords, const gpt_opts *o,
                           unsigned *selected)
 {
@@ -101,18 +112,12 @@ int gpt_check_ladder_args(const gpt_command *cmd, const char **words, int nwords
     }
     if (!rc && o->op && !takes_op)
         rc = gpt_usage_error(cmd, "--op: none of the primitives named has variants (see 'gpuprim list')");
-    if (!rc && o->trans) { /* one gemm case's layout: not other primitives', nor the sweep's (it has every layout) */
-        for (int i = 0; i < gpt_prim_count && !rc; i++)
-            if ((*selected >> i & 1u) && gpt_prims[i]->prim != GP_PRIM_GEMM)
-                rc = gpt_usage_error(cmd, "--trans applies to gemm only ('bench gemm'), not to %s", gpt_prims[i]->name);
-        if (!rc && o->sweep) rc = gpt_usage_error(cmd, "--trans sets one gemm case; the sweep has every layout");
-    }
-    if (!rc && (o->batch > 0 || o->ld_pad > 0)) { /* one sgemm case's shape: not other primitives', nor the sweep's */
-        for (int i = 0; i < gpt_prim_count && !rc; i++)
-            if ((*selected >> i & 1u) && gpt_prims[i]->prim != GP_PRIM_SGEMM)
-                rc = gpt_usage_error(cmd, "--batch and --ld-pad apply to sgemm only ('bench sgemm'), not to %s", gpt_prims[i]->name);
-        if (!rc && o->sweep) rc = gpt_usage_error(cmd, "--batch and --ld-pad set one sgemm case; the sweep has its own");
-    }
+    if (!rc && o->trans)
+        rc = one_case_only(cmd, *selected, o->sweep, GP_PRIM_GEMM, "--trans applies to gemm only ('bench gemm')",
+                           "--trans sets one gemm case; the sweep has every layout");
+    if (!rc && (o->batch > 0 || o->ld_pad > 0))
+        rc = one_case_only(cmd, *selected, o->sweep, GP_PRIM_SGEMM, "--batch and --ld-pad apply to sgemm only ('bench sgemm')",
+                           "--batch and --ld-pad set one sgemm case; the sweep has its own");
     return rc;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # variant-host.sh NAME FLAG... — like variant-lib.sh for the host-only plan (src/gemm/hopper/hopper_pick.c): that file
-# compiled on its own with extra flags (e.g. -DGP_H_RS_SPLIT_MIN_KB=40) and linked with build-90a's other objects.
+# compiled on its own with extra flags (e.g. -DGP_H_MAX_SPLITS=12, one of its #ifndef knobs) and linked with build-90a's other objects.
 # Writes /tmp/s22/NAME/{gpuprim,libgpuprim.so.0}, stripped, for carrying (ab-lib.sh).
 set -euo pipefail
 NAME=${1:?usage: variant-host.sh NAME FLAG...}; shift

@@ -279,8 +279,8 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * 8 blocks a tile): 256x256x32768 bf16 TN 32.8 -> 28.5 us (rung 07, 64 ways), 128x128x65536 59.0 -> 25.9 (rung
      * 06, 64 ways); at 256 k-blocks the k-cluster stays ahead: 256x256x16384 19.3 against 21.4 (session 26,
      * results/h100-2026-11-25g call10; cublasLt 18.9-19.5, 17.9, 14.4-17.6) */
-    const int deep = r04.kc == GP_GEMM_R04_MAX_KC && !rs && esz == 2 && kb >= GP_H_DEEP_KB;
-    if (r04.kc == GP_GEMM_R04_MAX_KC && !rs && !deep) return r04;
+    const int kc8 = r04.kc == GP_GEMM_R04_MAX_KC && !rs, deep = kc8 && esz == 2 && kb >= GP_H_DEEP_KB;
+    if (kc8 && !deep) return r04;
     const int64_t s =
         fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_MAX_SPLITS));
     /* a workspace too small for more units than the k-cluster's blocks: the k-cluster (no workspace) */
