@@ -30,6 +30,12 @@ gp_status gp__gemm_r07_run(const gp_device_info *d, cudaStream_t s, const gp_gem
     (void)d, (void)s, (void)a, (void)p;
     return GP_SUCCESS;
 }
+gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
+{
+    (void)c, (void)a;
+    *handled = 0;
+    return GP_SUCCESS;
+}
 #endif
 
 static int fails = 0, checks = 0;
@@ -98,8 +104,10 @@ int main(void)
     CHECK(p.rung == 6 && p.epi == 0 && p.stages == 4 && p.defer == 0);
     CHECK(gp__gemm_h_pick(NULL, &a).rung == 6); /* NULL device: an H100 */
 
+    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 with both operands MN-major: rung 06 */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
     /* no Hopper rung */
-    a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 with both operands MN-major */
+    a.vec_c = 0;
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 0);
     a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN with C not TMA-describable */
     a.vec_c = 0;
@@ -392,8 +400,17 @@ int main(void)
     CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 1);
     a = args(256, 256, 16384, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0); /* 256 k-blocks: the k-cluster of 8 still */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
-    a = args(128, 128, 65536, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 (unmeasured there): the k-cluster still */
+    a = args(128, 128, 65536, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 (2048 k-blocks): the split too (session 27) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 1);
+    a.k = 8192; /* 256 k-blocks: the k-cluster */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = args(256, 256, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 TN and NN (C^T) likewise, on rung 06 */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 2);
+    a.ta = 0;
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 2);
     a = args(256, 256, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
     a.ws_bytes = (size_t)4 << 20; /* a small workspace: 16 ways of 256 KB */
     p = gp__gemm_h_pick(&h100, &a);
@@ -439,8 +456,8 @@ int main(void)
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
     a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major: rung 06 only */
     for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
-    a.tb = 0; /* both MN-major: none */
-    for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
+    a.tb = 0; /* both MN-major (TN): rung 06 only (B transposed in shared memory) */
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
     a.tb = 1;
     a.ta = 0;
     for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r));
@@ -567,7 +584,7 @@ int main(void)
         a = args(4096, 2048, 1024, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         a.lda = 4096;
         a.ldb = 2048;
-        CHECK(!gp__gemm_h_takes(&h100, &a, 6));
+        CHECK(gp__gemm_h_takes(&h100, &a, 6) && !gp__gemm_h_takes(&h100, &a, 4)); /* rung 06 itself, or the copy */
         pk = gp__gemm_h_pack_plan(&a);
         CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 1 && pk.tb == 1 && pk.rows_b == 2048 && pk.ldb == 1024);
         CHECK(pk.off_b == 0 && pk.bytes == (size_t)2048 * 1024 * 4);
@@ -641,8 +658,9 @@ int main(void)
         CHECK(q.m == 1024 && q.n == 4096 && q.k == 4096 && q.B == a.B && q.beta == a.beta);
         CHECK((uintptr_t)q.A == Abuf + 3072 * 4 && (uintptr_t)q.C == Cbuf + (uintptr_t)3072 * 4096 * 4);
         CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
-        /* tf32 TT with C not TMA-describable (A k x m stored, transposed), rows of C: 20000 x 4096 has 16 x 16 tiles
-         * a panel of 2048 rows; A moves by columns of its storage */
+        /* tf32 TT with C not TMA-describable (A k x m stored, transposed), rows of C: 20000 x 4096 has 21 x 16 tiles
+         * a panel of 2688 rows (the whole workspace: rungs 04 and 05 keep no room for partials); A moves by columns
+         * of its storage */
         a = args(20000, 4096, 3000, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1);
         a.lda = 20000; a.ldb = 3000; a.ldc = 4097;
         a.vec_c = 0; /* ldc * 4 not a multiple of 16 */
@@ -650,23 +668,28 @@ int main(void)
         pk = gp__gemm_h_pack_plan(&a);
         CHECK(pk.pack_a && !pk.pack_b && pk.bytes > ((size_t)32 << 20));
         pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
-        CHECK(pn.count == 10 && pn.along == GP_H_PANEL_M && pn.size == 2048); /* 12000 bytes a row: 2097 -> 2048 */
+        CHECK(pn.count == 8 && pn.along == GP_H_PANEL_M && pn.size == 2688); /* 12000 bytes a row: 2796 -> 2688 */
         q = gp__gemm_h_panel_args(&a, &pn, 1);
-        CHECK(q.m == 2048 && q.n == 4096 && (uintptr_t)q.A == Abuf + 2048 * 4 && q.B == a.B);
-        CHECK((uintptr_t)q.C == Cbuf + (uintptr_t)2048 * 4097 * 4 && q.vec_c == a.vec_c);
-        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
-        /* the same with n = 600: a 2048-row panel has 48 tiles, so panels of k: 80000 bytes per k -> 256 */
+        CHECK(q.m == 2688 && q.n == 4096 && (uintptr_t)q.A == Abuf + 2688 * 4 && q.B == a.B);
+        CHECK((uintptr_t)q.C == Cbuf + (uintptr_t)2688 * 4097 * 4 && q.vec_c == a.vec_c);
+        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20));
+        /* the same with n = 600: a 2688-row panel has 63 tiles, so panels of k: 80000 bytes per k -> 384 */
         a.n = 600;
         a.ldc = 601;
         pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
-        CHECK(pn.count == 12 && pn.along == GP_H_PANEL_K && pn.size == 256);
+        CHECK(pn.count == 8 && pn.along == GP_H_PANEL_K && pn.size == 384);
         a.beta = 0.0f;
         q = gp__gemm_h_panel_args(&a, &pn, 0);
-        CHECK(q.k == 256 && q.m == 20000 && q.n == 600 && q.A == a.A && q.B == a.B && q.C == a.C && q.beta == 0.0f);
-        q = gp__gemm_h_panel_args(&a, &pn, 11);
-        CHECK(q.k == 3000 - 2816 && (uintptr_t)q.A == Abuf + (uintptr_t)2816 * 20000 * 4);
-        CHECK((uintptr_t)q.B == Bbuf + 2816 * 4 && q.C == a.C && q.beta == 1.0f && q.vec_b == 1);
-        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20) / 4 * 3);
+        CHECK(q.k == 384 && q.m == 20000 && q.n == 600 && q.A == a.A && q.B == a.B && q.C == a.C && q.beta == 0.0f);
+        q = gp__gemm_h_panel_args(&a, &pn, 7);
+        CHECK(q.k == 3000 - 2688 && (uintptr_t)q.A == Abuf + (uintptr_t)2688 * 20000 * 4);
+        CHECK((uintptr_t)q.B == Bbuf + 2688 * 4 && q.C == a.C && q.beta == 1.0f && q.vec_b == 1);
+        CHECK(gp__gemm_h_pack_plan(&q).bytes <= ((size_t)32 << 20));
+        /* with C TMA-describable a quarter stays for the product's partials: 24 MB -> 256 */
+        a.vec_c = 1;
+        a.ldc = 600;
+        pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
+        CHECK(pn.count == 12 && pn.along == GP_H_PANEL_K && pn.size == 256);
         /* both operands packed: panels of k (2 x (2048 + 3001) bytes per k, 3 MB -> 256) */
         a = args(2047, 3001, 1537, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 1);
         a.lda = 2047; a.ldb = 1537; a.vec_a = a.vec_b = 0;
@@ -722,6 +745,29 @@ int main(void)
         CHECK(pk.bytes == ((size_t)32 << 20) && gp__gemm_h_split_reserve(&h100, &a, (size_t)32 << 20) == ((size_t)4 << 20));
         pn = gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20);
         CHECK(pn.count == 2 && pn.along == GP_H_PANEL_K && pn.size == 24576);
+        /* tf32 TN on the automatic choice (gp__gemm_h_tn_copy): rung 06's transpose in shared memory where the copy goes
+         * in panels of k (the three above) or C is small; the copy where it goes whole or in panels of C */
+        CHECK(!gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20)); /* 256x256x32768 */
+        a = args(512, 512, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        CHECK(!gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        a = args(1024, 1024, 16384, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
+        CHECK(!gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        a = args(1024, 1024, 1024, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* small C */
+        CHECK(!gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        a = args(2048, 2048, 2048, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* a whole copy (16 MB) */
+        CHECK(gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        a = args(4096, 4096, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* 64 MB: panels of C */
+        CHECK(gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        pk = gp__gemm_h_pack_plan(&a);
+        CHECK(gp__gemm_h_panel_plan(&h100, &a, &pk, (size_t)32 << 20).along != GP_H_PANEL_K);
+        a = args(256, 16384, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* A's copy, 4 MB */
+        CHECK(gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        a.vec_c = 0; /* rung 06 does not take it; rung 03's hand-off packs it as before */
+        CHECK(!gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        a = args(2048, 2048, 2048, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* not TN */
+        CHECK(!gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
+        a = args(2048, 2048, 2048, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
+        CHECK(!gp__gemm_h_tn_copy(&h100, &a, (size_t)32 << 20));
         /* no room kept where no split fits even in half of it (1 MB, 16 tiles), nor where C has a wave of tiles */
         a = args(1000, 300, 520, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         CHECK(gp__gemm_h_split_reserve(&h100, &a, (size_t)1 << 20) == 0);

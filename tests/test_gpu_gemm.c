@@ -249,10 +249,10 @@ int main(void)
     }
     /* packing into a workspace too small for a whole copy: panels of C (hopper_pack.c), automatic choice. tf32 NN
      * (B transposed, panels of columns), tf32 TT (A transposed, panels of rows), bf16 with A's rows unaligned (A
-     * copied, rows), tf32 TN (B transposed for rung 06's TT), tf32 with both operands' rows unaligned (both copied,
-     * panels of k) and a deep-k TN (A transposed, panels of k); each with its last panel narrower. Case 6: a deep-k
-     * TN in a 4 MB workspace, 3 panels of k whose products split 4 ways (a quarter kept for the partials). Case 7: a
-     * copy that fits the 1 MB workspace but would leave 24 KB: 2 panels of k, each product split 4 ways.
+     * copied, rows), tf32 TN with m > 1024 (B transposed for rung 06's TT: the copy gp__gemm_h_tn_copy picks), tf32
+     * with both operands' rows unaligned (both copied, panels of k); each with its last panel narrower. Cases 5-7:
+     * tf32 TN with deep k or a small C, which rung 06 runs with B transposed in shared memory (no copy since session
+     * 27), its split in a 1 MB or 4 MB workspace.
      * Where the Hopper rungs run, the plan must have taken them. */
     if (tc_rung_selected(0)) {
         void *ws = NULL;
@@ -267,11 +267,11 @@ int main(void)
             gpt_gemm_case c = i == 0 ? gpt_gemm_case_of(0, 4, 0, 0, 300, 1000, 520)   /* B copy 2 MB */
                             : i == 1 ? gpt_gemm_case_of(0, 4, 1, 1, 1000, 300, 520)   /* A copy 2 MB */
                             : i == 2 ? gpt_gemm_case_of(0, 1, 0, 1, 1100, 200, 517)  /* A rows of 517 bf16 */
-                            : i == 3 ? gpt_gemm_case_of(0, 4, 1, 0, 1000, 300, 520)  /* tf32 TN: B to n x k */
+                            : i == 3 ? gpt_gemm_case_of(0, 4, 1, 0, 1100, 300, 520)  /* tf32 TN: B to n x k */
                             : i == 4 ? gpt_gemm_case_of(0, 4, 0, 1, 300, 280, 1000)  /* both rows unaligned */
-                            : i == 5 ? gpt_gemm_case_of(0, 4, 1, 0, 200, 300, 5000)  /* TN, A to m x k: 4 MB */
-                            : i == 6 ? gpt_gemm_case_of(0, 4, 1, 0, 256, 256, 8200)  /* 8.4 MB copy */
-                                     : gpt_gemm_case_of(0, 4, 1, 0, 100, 64, 4000);  /* B to n x k: 1000 KB */
+                            : i == 5 ? gpt_gemm_case_of(0, 4, 1, 0, 200, 300, 5000)  /* TN, deep k */
+                            : i == 6 ? gpt_gemm_case_of(0, 4, 1, 0, 256, 256, 8200)
+                                     : gpt_gemm_case_of(0, 4, 1, 0, 100, 64, 4000);
             c.beta = 0.5f;
             c.pad_c = i >= 3 ? 0 : 2;
             if (i == 2) c.pad_b = pad16(c.k, c.ab); /* B's rows aligned: only A is packed */

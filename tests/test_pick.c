@@ -196,8 +196,11 @@ static void gemm_rule(void)
     a.compute = GP_COMPUTE_TF32;
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "warpspec"), &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
-    a.ta = 1; /* both operands MN-major: rung 03 (which packs B for rung 06) */
+    a.ta = 1; /* both operands MN-major: rung 06 (B transposed in shared memory, or its copy: gp__gemm_h_tn_copy) */
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
+    a.vec_c = 0; /* ... but with C not TMA-describable rung 03 (which packs for rungs 04 / 05) */
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    a.vec_c = 1;
     a.ta = 0;
     a.tb = 1;
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));

@@ -61,6 +61,11 @@
 // ms, 8192^3 1.533 -> 1.491; f16 0.1925 -> 0.1891, 1.528 -> 1.482; against cublasLt bf16 1.006x / 1.005x, f16
 // 1.009x / 1.021x (means of 3; base 0.977x / 0.983x, 0.985x / 0.985x). ptxas: the packed tile raises the consumers'
 // registers to R229 of their 232 (setmaxnreg); 48 bytes of stack, spilled and reloaded outside the k loop only.
+// Session 27 (results/h100-2026-11-25h): tf32 TN without a copy: A from registers, B transposed in place in shared
+// memory by the producer warpgroup's other three warps (hopper_persistent.cuh, XB): 512x512x32768 0.61x -> 1.20x
+// cublasLt, 1024x1024x16384 0.84x -> 1.09x; the deep split (up to 64 ways over <= 8 tiles of 128 x 128, >= 512 k-blocks)
+// for tf32 too: TN 256x256x32768 0.51x -> 0.92x, NT 128x128x65536 0.35x -> 0.95x, NN (C^T, whose reduction now loads
+// float4s) 128x128x65536 0.41x -> 0.87x.
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>

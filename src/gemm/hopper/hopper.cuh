@@ -644,6 +644,39 @@ static __device__ __forceinline__ void gp_h_rs_load(const unsigned char *st, int
         }
 }
 
+/* ---- tf32 with both operands MN-major (TN, rung 06): B turned K-major in shared memory ----
+ * A stage's B arrives MN-major: 8 chunks of 32 k-rows x 32 n (4 KB each, 128B swizzle), element (r, c) of a chunk
+ * at gp_h_sw128(r, c). wgmma's K-major B puts rows n = 32i .. 32i + 31 in the same 4 KB, element (n, k) at
+ * gp_h_sw128(n % 32, k): so each chunk is transposed in place. For a distance d (1..16) lane l swaps elements
+ * (l, l + d) and (l + d, l) (mod 32; d = 16: lanes 0..15 only), so d = 1..16 swap every unordered pair once, and
+ * each of the swap's two reads and two writes hits 32 different banks (the swizzle keeps a row's 32 words in 32
+ * banks and the lanes' columns differ). Warp w of `nw` takes d = w + 1, w + 1 + nw, ...: a distance's two offsets
+ * are the same in all 8 chunks (immediate offsets), and its 16 loads go before its 16 stores. */
+static __device__ __forceinline__ uint32_t gp_h_sw128(int r, int c)
+{
+    return (uint32_t)(r * 128 + ((((c >> 2) ^ (r & 7))) << 4) + ((c & 3) << 2));
+}
+static __device__ __forceinline__ void gp_h_xpose_b(unsigned char *sb, int w, int nw, int lane)
+{
+    const uint32_t base = gp_h_smem(sb);
+    for (int d = w + 1; d <= 16; d += nw) {
+        if (d == 16 && lane >= 16) break;
+        const int c = (lane + d) & 31;
+        const uint32_t pa = base + gp_h_sw128(lane, c), qa = base + gp_h_sw128(c, lane);
+        uint32_t x[8], y[8];
+#pragma unroll
+        for (int ch = 0; ch < 8; ++ch) {
+            asm volatile("ld.shared.b32 %0, [%1];" : "=r"(x[ch]) : "r"(pa + ch * 4096) : "memory");
+            asm volatile("ld.shared.b32 %0, [%1];" : "=r"(y[ch]) : "r"(qa + ch * 4096) : "memory");
+        }
+#pragma unroll
+        for (int ch = 0; ch < 8; ++ch) {
+            asm volatile("st.shared.b32 [%0], %1;" ::"r"(pa + ch * 4096), "r"(y[ch]) : "memory");
+            asm volatile("st.shared.b32 [%0], %1;" ::"r"(qa + ch * 4096), "r"(x[ch]) : "memory");
+        }
+    }
+}
+
 /* C^T's accumulator tile of one consumer warpgroup (rows row0.. of C^T; columns col0..) stored into C transposed.
  * PERM (rows permuted as gp_h_rs_row): each thread's two adjacent rows of C^T are two adjacent columns of C (pair
  * stores; a warp's store covers 4 rows x 16 elements of C); else one element at a time (8 consecutive elements of
@@ -977,13 +1010,15 @@ static inline void gp_h_config_pdl(cudaLaunchConfig_t *cfg, cudaLaunchAttribute 
     } while (0)
 #endif
 
-/* Rung 06's dispatch, on the arguments gp__gemm_h_canon gives: GP_H_DISPATCH, but tf32 with A stored k x m and B
- * n x k (A from registers; NN arrives as such a C^T) runs <TF32, 1, 1>. */
+/* Rung 06's dispatch, on the arguments gp__gemm_h_canon gives: GP_H_DISPATCH, but tf32 with A stored k x m runs
+ * <TF32, 1, 1> with B stored n x k (A from registers; NN arrives as such a C^T) and <TF32, 1, 0> with B stored k x n
+ * (TN: A from registers, B transposed in shared memory). */
 #ifdef GP_H_DEV_ONE
 #define GP_H_DISPATCH_R06(RUN, A, ...) GP_H_DISPATCH(RUN, A, __VA_ARGS__)
 #else
 #define GP_H_DISPATCH_R06(RUN, A, ...)                                                                           \
     do {                                                                                                       \
+        if (gp_h_kind(A) == GP_HK_TF32 && (A)->ta == 1 && (A)->tb == 0) return RUN<GP_HK_TF32, 1, 0>(__VA_ARGS__); \
         if (gp_h_kind(A) == GP_HK_TF32 && (A)->ta == 1) return RUN<GP_HK_TF32, 1, 1>(__VA_ARGS__);           \
         GP_H_DISPATCH(RUN, A, __VA_ARGS__);                                                                    \
     } while (0)

@@ -19,8 +19,8 @@ typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s,
  *   - k > 0 and A or B not describable by a tensor map: vec_a / vec_b == 0 (base not 16-byte aligned or
  *     ld * elem_size not a multiple of 16 bytes);
  *   - tf32 with an MN-major operand (ta == 1 or tb == 0): tf32 wgmma reads only K-major shared memory. Rung 06
- *     takes A MN-major with B K-major (A's fragments loaded into registers) and A K-major with B MN-major (as
- *     C^T = B^T A^T, gp__gemm_h_canon); both MN-major only through packing;
+ *     takes A MN-major with B K-major (A's fragments loaded into registers), A K-major with B MN-major (as
+ *     C^T = B^T A^T, gp__gemm_h_canon) and both MN-major (A from registers, B transposed in shared memory);
  *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
  *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map).
  * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
@@ -142,8 +142,8 @@ int gp__gemm_r07_clusters(const gp_device_info *dev);
 
 /* ---- The library's entry points (the GP_RUNG lines of the rung files) ----
  * 1 if rung `rung` (4..7) can take these arguments (pure): a device of cc >= 9.0 (dev NULL: yes), m, n, k up to
- * INT32_MAX, and unless k == 0: A and B TMA-describable (vec_a, vec_b), tf32 only with A m x k and B n x k, and
- * for rungs 06/07 C TMA-describable (vec_c). */
+ * INT32_MAX, and unless k == 0: A and B TMA-describable (vec_a, vec_b), tf32 only with A m x k and B n x k but on
+ * rung 06 (any layout), and for rungs 06/07 C TMA-describable (vec_c). */
 int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung);
 /* Runs rung `rung` for the dispatcher with the handle's workspace (split-k partials; one that is not 128-byte
  * aligned is not used). Picked automatically (c->forced == 0): the plan's rung, written to c->ran_rung. Forced:
@@ -175,6 +175,13 @@ gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack 
  * than 4 splits (at most the full split's S x 128 KB). A whole copy runs only where this much is left after it;
  * otherwise, and where the copies exceed the workspace, panels. */
 size_t gp__gemm_h_split_reserve(const gp_device_info *dev, const gp_gemm_args *a, size_t ws_bytes);
+/* tf32 TN (A k x m, B k x n, both MN-major) on the automatic choice (pure): 1 where the transposed copy of the smaller
+ * operand (hopper_pack.c) runs instead of rung 06's transpose of B in shared memory, i.e. where m or n exceeds
+ * GP_H_TN_COPY_MIN_MN (1024) and the copy goes whole or in panels of C; 0 for panels of k (deep k over a small C) and
+ * small C. H100 (results/h100-2026-11-25h/call1, us, copy against rung 06): 2048^3 60.4 / 77.4, 4096^3 490 / 567,
+ * 8192^3 3770 / 4300, 256x16384x4096 110 / 156; 1024^3 24.4 / 23.4, 512x512x32768 155 / 81, 1024x1024x16384 191 / 150,
+ * 256x256x32768 83.5 / 72.5. */
+int gp__gemm_h_tn_copy(const gp_device_info *dev, const gp_gemm_args *a, size_t ws_bytes);
 /* Panels, each packed and run in turn, each panel's copy at most 3/4 of
  * ws_bytes (panels of k: at most ws_bytes less gp__gemm_h_split_reserve). Where exactly one operand is packed: panels of C, along n where B is the packed operand (each panel's
  * columns of op(B) copied), along m where A is, a multiple of 128 wide (but the last), if such a panel still has

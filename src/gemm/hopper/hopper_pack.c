@@ -26,7 +26,12 @@
  * k-slice's copies and product, C accumulating (beta = 1) after the first.
  * Session 26: the partials' room (gp__gemm_h_split_reserve). A whole copy that fits but leaves the product too little
  * for its split now goes in panels: tf32 TN 256x256x32768 (a 32 MB copy in the 32 MB workspace: no split, 2 blocks)
- * ran 590 us against cublasLt's 37 (results/h100-2026-11-25g call1). */
+ * ran 590 us against cublasLt's 37 (results/h100-2026-11-25g call1).
+ * Session 27: rung 06 takes tf32 TN itself (B transposed in shared memory); its automatic choice calls the hand-off for
+ * tf32 TN only where the copy goes whole or in panels of C and m or n exceeds 1024 (gp__gemm_h_tn_copy). Where C is not
+ * TMA-describable (rungs 04 / 05, which split nothing) the panels use the whole workspace instead of 3/4: tf32 NT
+ * 4095x4097x4093 in 4 panels of k instead of 6, 1393 -> 1072 us (0.74x -> 0.98x cublasLt), bf16 in 2 instead of 3,
+ * 600 -> 482 us (results/h100-2026-11-25h/call3). */
 #include <stdint.h>
 #include "hopper_internal.h"
 #include "../../transpose/transpose_internal.h"

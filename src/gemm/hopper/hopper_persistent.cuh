@@ -45,6 +45,16 @@
  * registers (wait1 is ignored). The epilogue puts the rows back (gp_h_epilogue's and gp_h_store_ct's PERM); split
  * units write their partials in physical row order.
  *
+ * tf32 TN (A and B MN-major, XB; rung 06 only, session 27): A from registers as above, and B, which wgmma reads only
+ * K-major, is turned K-major in place in each stage by warps 1-3 of the producer warpgroup (gp_h_xpose_b: each 32 x 32
+ * chunk of the MN-major box is its own K-major rows, conflict-free 4-byte swaps, ~512 shared-memory wavefronts a
+ * stage). They wait on the stage's `full`, swap, fence to the async proxy and arrive on its `ready` barrier (3
+ * arrivals), which the consumers wait on after `full`. Measured against the transposed copy it replaces (H100,
+ * results/h100-2026-11-25h/call1, us): 512x512x32768 155 -> 81 (0.61x -> 1.21x cublasLt), 1024x1024x16384 191 -> 150,
+ * 256x256x32768 83.5 -> 72.5, 1024^3 24.4 -> 23.4; but 242-256 TFLOP/s at 4096^3-8192^3 against the copy's 280-293
+ * (the product on the copy runs at the NN rate), so the copy stays where it goes whole or in panels of C
+ * (gp__gemm_h_tn_copy).
+ *
  * CL = 2 (rung 07): a cluster tile is 256 x 256; CTA rank r computes rows 128r.. of it (split units: rows 128r.. of
  * the cluster tile's 256 x 256 partial block; the reduction's blocks are CL x 128 rows). With sc.mcast each
  * CTA loads its own A box and half of B (K-major B: rows 128r..; MN-major B: 64-column chunks 2r, 2r+1) with
@@ -74,7 +84,10 @@ enum { GP_HP_BM = 128, GP_HP_BN = 256, GP_HP_THREADS = 384, GP_HP_CONSUMER_WARPS
 enum { GP_HP_EPI_CHUNK = 0, GP_HP_EPI_WHOLE = 1, GP_HP_EPI_HALF = 2 };
 /* C buffers per block: whole tile 2 x 32 KB, half and chunked 2 x 16 KB */
 #define GP_HP_CBYTES(epi) ((epi) == GP_HP_EPI_WHOLE ? 8 * GP_H_CBUF : 4 * GP_H_CBUF)
-#define GP_HP_SMEM(stages, epi) ((stages) * GP_HP_STAGE_BYTES + GP_HP_CBYTES(epi) + 2 * GP_HP_MAX_STAGES * 8 + 1024)
+/* stages, C buffers, the full / empty / ready barriers (ready: tf32 TN's transposed B), the 1024-byte alignment */
+#define GP_HP_SMEM(stages, epi) ((stages) * GP_HP_STAGE_BYTES + GP_HP_CBYTES(epi) + 3 * GP_HP_MAX_STAGES * 8 + 1024)
+/* tf32 TN: warps 1..3 of the producer warpgroup transpose each stage's B (gp_h_xpose_b) */
+enum { GP_HP_XPOSE_WARPS = 3 };
 /* the dynamic-shared-memory limit set on the kernels: the largest configuration (4 stages + 32 KB: 225 KB) */
 #define GP_HP_SMEM_MAX GP_HP_SMEM(4, GP_HP_EPI_CHUNK)
 /* bytes of one split unit's f32 partial block */
@@ -178,6 +191,10 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     typedef typename gp_h_ctype<KIND>::T T16;
     enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
     enum { RS = KIND == GP_HK_TF32 && TA == 1 }; /* A from registers */
+    /* tf32 TN (rung 06 only): B arrives MN-major and the producer warpgroup turns it K-major in place */
+    enum { XB = KIND == GP_HK_TF32 && TB == 0 };
+    static_assert(!XB || (RS && CL == 1), "tf32 with B MN-major: A MN-major too, rung 06 only");
+    typedef gp_h_stage<GP_HP_BM, GP_HP_BN, TA, XB ? 1 : TB, GP_H_ESZ(KIND)> SB; /* the B the wgmmas read */
     extern __shared__ unsigned char smem_raw[];
     /* 1024-aligned (the 128B swizzle); the same offsets in both CTAs of a cluster */
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
@@ -186,6 +203,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     unsigned char *cbuf = smem + stages * S::BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + GP_HP_CBYTES(epi));
     uint64_t *empty = full + GP_HP_MAX_STAGES;
+    uint64_t *ready = empty + GP_HP_MAX_STAGES; /* XB: the stage's B is K-major */
 
     const int tid = threadIdx.x, wg = tid / 128;
     const uint32_t rank = CL > 1 ? gp_cluster_rank() : 0;
@@ -200,6 +218,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
         for (int s = 0; s < stages; ++s) {
             gp_mbar_init(&full[s], 1);
             gp_mbar_init(&empty[s], (mcast ? 2 : 1) * GP_HP_CONSUMER_WARPS);
+            if (XB) gp_mbar_init(&ready[s], GP_HP_XPOSE_WARPS);
         }
         gp_mbar_init_fence();
     }
@@ -231,6 +250,26 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                         s = 0;
                         ph ^= 1;
                         wrapped = true;
+                    }
+                }
+            }
+        } else if (XB && tid >= 32) {
+            /* transposers: each landed stage's B in place, then fenced to the async proxy (the wgmmas read it) */
+            const int w = tid / 32 - 1, lane = tid % 32;
+            int s = 0;
+            uint32_t ph = 0;
+            for (int u = cid; u < sc.units; u += ncl) {
+                int tm, tn, kb0, kb1, slot;
+                gp_h_unit(sc, u, tm, tn, kb0, kb1, slot);
+                for (int kb = kb0; kb < kb1; ++kb) {
+                    gp_mbar_wait(&full[s], ph);
+                    gp_h_xpose_b(smem + s * S::BYTES + S::A_BYTES, w, GP_HP_XPOSE_WARPS, lane);
+                    gp_fence_proxy_async_smem();
+                    __syncwarp();
+                    if (lane == 0) gp_mbar_arrive(&ready[s]);
+                    if (++s == stages) {
+                        s = 0;
+                        ph ^= 1;
                     }
                 }
             }
@@ -267,6 +306,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 tw0 = clock64();
 #endif
                 gp_mbar_wait(&full[s], ph);
+                if (XB) gp_mbar_wait(&ready[s], ph);
 #ifdef GP_HP_EXP_TIMELINE
                 twf += clock64() - tw0;
 #endif
@@ -278,7 +318,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                     gp_wgmma_fence();
 #pragma unroll
                     for (int j = 0; j < S::KSTEPS; ++j)
-                        gp_wgmma_rs<GP_HP_BN, KIND>::mma(acc, af[j], S::desc_b(st, 0, j), kb > kb0 || j > 0);
+                        gp_wgmma_rs<GP_HP_BN, KIND>::mma(acc, af[j], SB::desc_b(st, 0, j), kb > kb0 || j > 0);
                 } else {
                     gp_wgmma_fence();
 #pragma unroll
@@ -414,24 +454,34 @@ __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
 }
 
 /* The transposed reduction (e.ct: the split tiles are C^T's): C = alpha * sum + beta * C, one block of 256 threads
- * per 32 x 32 square of a split tile: the partials' rows are read along C^T's rows, summed, turned in shared memory
- * and written along C's rows. Grid: split tiles x 32. */
+ * per 32 x 32 square of a split tile: thread (r, c4) sums row r's 4 columns 4 c4.. of the square over the splits (a
+ * float4 from each partial, 8 loads in flight), the square is turned in shared memory and written along C's rows.
+ * Grid: split tiles x 32. (Until session 27 each thread summed 4 rows one float at a time: with the deep splits'
+ * 64 partials of few tiles the reduction had too few loads in flight.) */
 template <typename T16>
 __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_h_epi e, gp_h_sched sc)
 {
     __shared__ float sq[32][33];
     enum { SQ_N = GP_HP_BN / 32, SQ = (GP_HP_BM / 32) * SQ_N };
     const int q = blockIdx.x / SQ, b = blockIdx.x % SQ, br = b / SQ_N, bc = b % SQ_N;
-    const int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
+    const int tx = threadIdx.x % 32, ty = threadIdx.x / 32, r = threadIdx.x / 8, c4 = threadIdx.x % 8;
     int tm, tn;
     gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
     gp_h_wait_prior();
-    const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + 32 * br) * GP_HP_BN + 32 * bc + tx;
-    for (int i = ty; i < 32; i += 8) {
-        float v = 0.0f;
-        for (int s = 0; s < sc.splits; ++s) v += p[(int64_t)s * GP_HP_BM * GP_HP_BN + (int64_t)i * GP_HP_BN];
-        sq[i][tx] = v;
+    const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + 32 * br + r) * GP_HP_BN + 32 * bc + 4 * c4;
+    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+#pragma unroll 8
+    for (int s = 0; s < sc.splits; ++s) {
+        const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * GP_HP_BM * GP_HP_BN);
+        v.x += x.x;
+        v.y += x.y;
+        v.z += x.z;
+        v.w += x.w;
     }
+    sq[r][4 * c4] = v.x; /* banks r + 4 c4 + j: a warp's 4 rows x 8 column groups, no conflicts */
+    sq[r][4 * c4 + 1] = v.y;
+    sq[r][4 * c4 + 2] = v.z;
+    sq[r][4 * c4 + 3] = v.w;
     __syncthreads();
     gp_h_epi ec = e; /* C's own rows and columns */
     ec.m = e.n;

@@ -4,10 +4,12 @@
  * gp__gemm_h_auto runs its plan, and the harness's "auto" column times exactly that.
  *
  * The rule (128 x 256 tiles: T = ceil(m / 128) * ceil(n / 256); KB k-blocks of 128 bytes of k; S = SMs):
- *   - not TMA-describable A/B (vec_a, vec_b), tf32 with both operands MN-major, a pre-Hopper device: no rung (0);
- *   - tf32 with one operand MN-major: rung 06 only (A from registers; B MN-major as C^T, gp__gemm_h_canon, whose
- *     m x n the tiles count), by the rules below with every rung-04 choice replaced by rung 06 (split where
- *     possible: at 512^3 and 768^3 the split ran 12% faster than whole tiles, results/h100-2026-11-24e/call9);
+ *   - not TMA-describable A/B (vec_a, vec_b), a pre-Hopper device: no rung (0);
+ *   - tf32 with an MN-major operand: rung 06 only (A from registers; B MN-major as C^T, gp__gemm_h_canon, whose
+ *     m x n the tiles count; both MN-major (TN): B transposed in shared memory, or on the automatic choice the
+ *     transposed copy where gp__gemm_h_tn_copy says), by the rules below with every rung-04 choice replaced by rung
+ *     06 (split where possible: at 512^3 and 768^3 the split ran 12% faster than whole tiles,
+ *     results/h100-2026-11-24e/call9);
  *   - rung 06 computes C^T where that has at least a quarter fewer tiles (gp__gemm_h_canon: n <= 128 < m), and
  *     T below counts C^T's tiles;
  *   - C not TMA-describable (vec_c == 0): rung 05 if T >= S, else rung 04 (128 x 128 tiles, 2 blocks per SM);
@@ -22,8 +24,8 @@
  *     where the TMA-store epilogue runs (r04_plan: 16-bit C, beta 0; session 23); 128 x 64 tiles with whole k
  *     instead of whole 128 x 128 tiles or pairs where twice the blocks still fit in half the SMs (16-bit types, m,
  *     n, k multiples of 64, m and n > 256, fewer than 64 k-blocks: r04_plan, sessions 24, 25);
- *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks, but from 512 k-blocks (16-bit
- *     types) the split below, of up to 64 ways (session 26);
+ *   - T < S, at most 8 tiles of 128 x 128 and deep k: rung 04 in k-clusters of 8 blocks, but from 512 k-blocks the
+ *     split below, of up to 64 ways (session 26; tf32 since session 27, with C^T too);
  *   - T < S: rung 06 with every tile split into s = min(S / T, KB / 4, 16) units (deep-k shapes: run 1 had
  *     512x512x32768 at 0.14x and 1024x1024x16384 at 0.39x with whole tiles), except a thin C (m or n <= 256:
  *     memory-bound; tf32 only with both operands K-major and rung 04's blocks filling 5/7 of the SMs, session 26)
@@ -70,6 +72,16 @@
 #define GP_H_R07_MAX_SPLITS 12 /* rung 07's split: at most this many ways (gp__gemm_h_r07_split) */
 #define GP_H_DEEP_KB 512       /* at most 8 tiles of 128 x 128 over this many k-blocks: a split, not rung 04 */
 #define GP_H_DEEP_MAX_SPLITS 64 /* ... of up to this many ways */
+#ifndef GP_H_TN_XPOSE
+#define GP_H_TN_XPOSE 1 /* tf32 TN on rung 06 (B transposed in shared memory); 0: only through a transposed copy */
+#endif
+#define GP_H_TN_COPY_MIN_MN 1024 /* tf32 TN: the transposed copy only where m or n exceeds this (gp__gemm_h_tn_copy) */
+#ifndef GP_H_DEEP_TF32
+#define GP_H_DEEP_TF32 1 /* the deep split (GP_H_DEEP_KB) for tf32 too (session 27) */
+#endif
+#ifndef GP_H_DEEP_TF32_CT
+#define GP_H_DEEP_TF32_CT 1 /* ... also where rung 06 computes C^T (tf32 NN: the transposed reduction) */
+#endif
 #ifndef GP_H_SPLIT_R07
 #define GP_H_SPLIT_R07 1     /* deep-k splits in rung 07's clusters (multicast B) rather than rung 06 */
 #endif
@@ -215,9 +227,9 @@ gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
      * registers, slower than the TMA's, so a few tiles less (4095 x 4097: 528 against 544) are not worth it */
     const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
     const int fewer = 4 * cdiv(a->n, GP_H_TILE_M) * cdiv(a->m, GP_H_TILE_N) <= 3 * tiles;
-    /* tf32: NN always (B MN-major: A from registers), NT where C^T has fewer tiles (NT again); TT never (its C^T
-     * would be NN). 16-bit types: any layout, where C^T has fewer tiles. */
-    const int swap = tf32 ? (a->ta == 0 && a->tb == 0) || (a->ta == 0 && a->tb == 1 && fewer) : fewer;
+    /* tf32: NN always (B MN-major: A from registers), NT and TN where C^T has fewer tiles (NT and TN again); TT never
+     * (its C^T would be NN). 16-bit types: any layout, where C^T has fewer tiles. */
+    const int swap = tf32 ? (a->ta == 0 && a->tb == 0) || (a->ta != a->tb && fewer) : fewer;
     if (!swap) return q;
     /* C^T = op(B)^T op(A)^T: B is the A of an n x m product (stored k x n: MN-major; n x k: K-major), A its B */
     q.m = a->n;
@@ -278,13 +290,18 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
     /* ... but from 512 k-blocks (16-bit types) a split over the SMs, of up to 64 ways (rung 04's k-clusters of 8 use
      * 8 blocks a tile): 256x256x32768 bf16 TN 32.8 -> 28.5 us (rung 07, 64 ways), 128x128x65536 59.0 -> 25.9 (rung
      * 06, 64 ways); at 256 k-blocks the k-cluster stays ahead: 256x256x16384 19.3 against 21.4 (session 26,
-     * results/h100-2026-11-25g call10; cublasLt 18.9-19.5, 17.9, 14.4-17.6) */
-    const int kc8 = r04.kc == GP_GEMM_R04_MAX_KC && !rs, deep = kc8 && esz == 2 && kb >= GP_H_DEEP_KB;
+     * results/h100-2026-11-25g call10; cublasLt 18.9-19.5, 17.9, 14.4-17.6). tf32 likewise (512 k-blocks: k >= 16384;
+     * rung 06 only where an operand is MN-major), against 16 ways or rung 04's k-cluster of 8 (session 27,
+     * results/h100-2026-11-25h call2, call3, us): TN 256x256x32768 72 -> 40, 128x128x16384 40.6 -> 20.5; NT 128x128x65536
+     * 96 -> 35.5, 256x256x16384 29 -> 28; NN (C^T) 128x128x65536 82 -> 39, 256x256x32768 47 -> 44, but 256x256x16384
+     * 29.0 -> 31.7 */
+    const int few = r04.kc == GP_GEMM_R04_MAX_KC, kc8 = few && !rs;
+    const int deep = few && kb >= GP_H_DEEP_KB && (esz == 2 || (GP_H_DEEP_TF32 && (!ct || GP_H_DEEP_TF32_CT)));
     if (kc8 && !deep) return r04;
     const int64_t s =
         fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_MAX_SPLITS));
     /* a workspace too small for more units than the k-cluster's blocks: the k-cluster (no workspace) */
-    if (deep && s * tiles < cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * GP_GEMM_R04_MAX_KC) return r04;
+    if (deep && !rs && s * tiles < cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * GP_GEMM_R04_MAX_KC) return r04;
     /* a thin C (m or n <= 256) over deep k: memory-bound (under 256 FLOPs a byte of A, B and C, against the H100's
      * ~295), so reading A and B once through rung 04 (whole k, or its k-cluster) beats the split's f32 partials and
      * second kernel: 8192x128x8192 57.7 us against 69.4, 16384x128x2048 34 against 51, 8192x256x8192 70 against 78
@@ -342,8 +359,8 @@ gp_gemm_h_pack gp__gemm_h_pack_plan(const gp_gemm_args *a)
     const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type); /* tf32: f32 operands, 4 */
     if (esz == 0) return pk;
     const int64_t per16 = 16 / esz;
-    /* tf32: with C TMA-describable, rung 06 takes every layout but both operands MN-major: TN's smaller operand is
-     * transposed to K-major (A: then NN, run as C^T; B: TT).
+    /* tf32: with C TMA-describable, rung 06 takes every layout; for TN the hand-off (rung 03's, or rung 06's where
+     * gp__gemm_h_tn_copy says) transposes the smaller operand to K-major (A: then NN, run as C^T; B: TT).
      * Otherwise (rungs 04/05) tf32 needs A m x k and B n x k. 16-bit types keep their layouts. */
     const int tf32_r06 = tf32 && a->vec_c, tn = a->ta == 1 && a->tb == 0;
     const int tn_a = tf32_r06 && tn && a->m <= a->n; /* TN: the smaller operand becomes K-major (A: NN, B: TT) */
@@ -392,7 +409,7 @@ gp_gemm_args gp__gemm_h_packed_args(const gp_gemm_args *a, const gp_gemm_h_pack 
 size_t gp__gemm_h_split_reserve(const gp_device_info *dev, const gp_gemm_args *a, size_t ws_bytes)
 {
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
-    if (!a || a->k == 0) return 0;
+    if (!a || a->k == 0 || !a->vec_c) return 0; /* C not TMA-describable: rungs 04 / 05, no split */
     /* C or C^T (gp__gemm_h_canon): the larger count */
     const int64_t t1 = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
     const int64_t t2 = cdiv(a->n, GP_H_TILE_M) * cdiv(a->m, GP_H_TILE_N);
@@ -415,7 +432,8 @@ gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_
     const int64_t esz = (int64_t)gp__gemm_elem_size(a->ab_type);
     if (esz == 0) return pn;
     const int64_t sms = dev && dev->sm_count > 0 ? dev->sm_count : 132;
-    const int64_t budget = (int64_t)(ws_bytes / 4 * 3); /* a quarter stays for the plan's split-k partials */
+    /* a quarter stays for the plan's split-k partials; C not TMA-describable (rungs 04 and 05: no split): none */
+    const int64_t budget = a->vec_c ? (int64_t)(ws_bytes / 4 * 3) : (int64_t)ws_bytes;
     if (pk->pack_a != pk->pack_b) { /* panels of C along the packed operand's dimension */
         const int along_n = pk->pack_b;
         const int64_t dim = along_n ? a->n : a->m;
@@ -511,10 +529,22 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
     if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return 0;
     if (a->k == 0) return 1;
     if (!a->vec_a || !a->vec_b) return 0;
-    /* tf32 reads K-major operands only; rung 06 takes A MN-major (from registers), and B MN-major with A K-major
-     * as C^T (gp__gemm_h_canon); not both MN-major */
-    if (tf32_rs(a) && (rung != 6 || (a->ta == 1 && a->tb == 0))) return 0;
+    /* tf32 reads K-major operands only; rung 06 takes A MN-major (from registers), B MN-major with A K-major as C^T
+     * (gp__gemm_h_canon), and both MN-major (A from registers, B transposed in shared memory) */
+    if (tf32_rs(a) && (rung != 6 || (!GP_H_TN_XPOSE && a->ta == 1 && a->tb == 0))) return 0;
     return rung < 6 || a->vec_c;
+}
+
+int gp__gemm_h_tn_copy(const gp_device_info *dev, const gp_gemm_args *a, size_t ws_bytes)
+{
+    if (!a || a->compute != GP_COMPUTE_TF32 || a->ta != 1 || a->tb != 0 || a->k == 0 || !a->vec_c) return 0;
+    if (a->m <= GP_H_TN_COPY_MIN_MN && a->n <= GP_H_TN_COPY_MIN_MN) return 0;
+    const gp_gemm_h_pack pk = gp__gemm_h_pack_plan(a);
+    if (!pk.ok) return 0;
+    /* as gp__gemm_pack_handoff decides: a whole copy, or panels of C, not panels of k */
+    if (pk.bytes + gp__gemm_h_split_reserve(dev, a, ws_bytes) <= ws_bytes) return 1;
+    const gp_gemm_h_panels pn = gp__gemm_h_panel_plan(dev, a, &pk, ws_bytes);
+    return pn.count > 0 ? pn.along != GP_H_PANEL_K : pk.bytes <= ws_bytes;
 }
 
 gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
@@ -524,6 +554,12 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
     const int ws_ok = c->workspace && (uintptr_t)c->workspace % 128 == 0;
     a.ws = ws_ok ? c->workspace : NULL;
     a.ws_bytes = ws_ok ? c->workspace_bytes : 0;
+    /* tf32 TN, automatic choice: the transposed copy where it wins (gp__gemm_h_tn_copy); else rung 06 below */
+    if (c->forced == 0 && gp__gemm_h_tn_copy(c->dev, &a, a.ws_bytes)) {
+        int handled = 0;
+        GP_TRY(gp__gemm_pack_handoff(c, args, &handled));
+        if (handled) return GP_SUCCESS;
+    }
     /* forced rung 06: the plan as it would be without rung 07 (its split where rung 07's would run) */
     p = pick(c->dev, &a, c->forced != 6);
     /* automatic: the plan's rung; forced (or no plan): this rung, with the plan's configuration if it names it */
