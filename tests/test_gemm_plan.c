@@ -405,6 +405,12 @@ int main(void)
     CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 1);
     a.k = 8192; /* 256 k-blocks: the k-cluster */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 TT (A from registers): from 128 k-blocks */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 32 && p.sk_tiles == 1);
+    a.k = 2048; /* 64 k-blocks: 16 ways */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 1);
     a = args(256, 256, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 TN and NN (C^T) likewise, on rung 06 */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 2);

@@ -56,7 +56,9 @@
 #define GP_H_TILE_M 128
 #define GP_H_TILE_N 256
 #define GP_H_SPLIT_MIN_KB 4  /* a split unit keeps at least this many k-blocks */
+#ifndef GP_H_MAX_SPLITS
 #define GP_H_MAX_SPLITS 16
+#endif
 #define GP_H_SPLIT_MIN_K 32  /* fewer than a wave of tiles and fewer k-blocks than this: rung 04, no split */
 #define GP_H_GROUP 16        /* tile rows per group of the tile order */
 #define GP_H_R04_KC_TMA_MIN_KB 16 /* k-blocks below which rung 04 with its TMA epilogue runs whole tiles (r04_plan) */
@@ -70,12 +72,17 @@
 #endif
 #define GP_H_R07_MIN_SPLITS 8 /* rung 07 takes a split of at least this many ways (gp__gemm_h_pick) */
 #define GP_H_R07_MAX_SPLITS 12 /* rung 07's split: at most this many ways (gp__gemm_h_r07_split) */
+#ifndef GP_H_DEEP_KB
 #define GP_H_DEEP_KB 512       /* at most 8 tiles of 128 x 128 over this many k-blocks: a split, not rung 04 */
+#endif
 #define GP_H_DEEP_MAX_SPLITS 64 /* ... of up to this many ways */
 #ifndef GP_H_TN_XPOSE
 #define GP_H_TN_XPOSE 1 /* tf32 TN on rung 06 (B transposed in shared memory); 0: only through a transposed copy */
 #endif
 #define GP_H_TN_COPY_MIN_MN 1024 /* tf32 TN: the transposed copy only where m or n exceeds this (gp__gemm_h_tn_copy) */
+#ifndef GP_H_DEEP_RS_KB
+#define GP_H_DEEP_RS_KB 128 /* ... and for tf32 with an MN-major operand (rung 06 only) from this many (session 27) */
+#endif
 #ifndef GP_H_DEEP_TF32
 #define GP_H_DEEP_TF32 1 /* the deep split (GP_H_DEEP_KB) for tf32 too (session 27) */
 #endif
@@ -294,9 +301,11 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * rung 06 only where an operand is MN-major), against 16 ways or rung 04's k-cluster of 8 (session 27,
      * results/h100-2026-11-25h call2, call3, us): TN 256x256x32768 72 -> 40, 128x128x16384 40.6 -> 20.5; NT 128x128x65536
      * 96 -> 35.5, 256x256x16384 29 -> 28; NN (C^T) 128x128x65536 82 -> 39, 256x256x32768 47 -> 44, but 256x256x16384
-     * 29.0 -> 31.7 */
+     * 29.0 -> 31.7. With an MN-major operand (rung 06 only, its alternative the 16-way split) from 128 k-blocks
+     * (results/h100-2026-11-25h call4, us): 128x128x4096 TN 16.5 -> 13.9, TT 13.4 -> 12.8, NN 14.4 -> 14.6 */
     const int few = r04.kc == GP_GEMM_R04_MAX_KC, kc8 = few && !rs;
-    const int deep = few && kb >= GP_H_DEEP_KB && (esz == 2 || (GP_H_DEEP_TF32 && (!ct || GP_H_DEEP_TF32_CT)));
+    const int deep = few && kb >= (rs ? GP_H_DEEP_RS_KB : GP_H_DEEP_KB) &&
+                     (esz == 2 || (GP_H_DEEP_TF32 && (!ct || GP_H_DEEP_TF32_CT)));
     if (kc8 && !deep) return r04;
     const int64_t s =
         fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_MAX_SPLITS));
