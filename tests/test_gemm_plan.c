@@ -405,6 +405,12 @@ int main(void)
     CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 1);
     a.k = 8192; /* 256 k-blocks: the k-cluster */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 TN over 16 k-blocks: units of 2 k-blocks */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 8 && p.sk_tiles == 8);
+    a = args(768, 768, 768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* 24 k-blocks: of 4 */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 6 && p.sk_tiles == 18);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 TT (A from registers): from 128 k-blocks */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 32 && p.sk_tiles == 1);
@@ -561,9 +567,9 @@ int main(void)
         a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
         p = gp__gemm_h_pick(&h100, &a);
         CHECK(p.rung == 6 && p.sk_tiles == 32 && p.splits == 4);
-        a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* 8 tiles, 16 k-blocks: 4 splits */
+        a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* 8 tiles, 16 k-blocks: 8 splits of 2 */
         p = gp__gemm_h_pick(&h100, &a);
-        CHECK(p.rung == 6 && p.sk_tiles == 8 && p.splits == 4);
+        CHECK(p.rung == 6 && p.sk_tiles == 8 && p.splits == 8);
     }
 
     /* packing (gp__gemm_h_pack_plan): what is copied, in which layout, where in the workspace */

@@ -56,6 +56,10 @@
 #define GP_H_TILE_M 128
 #define GP_H_TILE_N 256
 #define GP_H_SPLIT_MIN_KB 4  /* a split unit keeps at least this many k-blocks */
+#ifndef GP_H_RS_SPLIT_MIN_KB
+#define GP_H_RS_SPLIT_MIN_KB 2 /* ... but 2 with an MN-major tf32 operand over at most GP_H_RS_SHORT_KB k-blocks */
+#endif
+#define GP_H_RS_SHORT_KB 16
 #ifndef GP_H_MAX_SPLITS
 #define GP_H_MAX_SPLITS 16
 #endif
@@ -308,7 +312,11 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
                      (esz == 2 || (GP_H_DEEP_TF32 && (!ct || GP_H_DEEP_TF32_CT)));
     if (kc8 && !deep) return r04;
     const int64_t s =
-        fit_ws(a, tiles, min3(sms / tiles, kb / GP_H_SPLIT_MIN_KB, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_MAX_SPLITS));
+        fit_ws(a, tiles, min3(sms / tiles, kb / (rs && kb <= GP_H_RS_SHORT_KB ? GP_H_RS_SPLIT_MIN_KB : GP_H_SPLIT_MIN_KB),
+                              deep ? GP_H_DEEP_MAX_SPLITS : GP_H_MAX_SPLITS));
+    /* (tf32 with an MN-major operand over at most 16 k-blocks: units of 2 k-blocks, not 4: results/h100-2026-11-25h
+     * call6, us: TN 256^3 11.3 -> 9.5-9.8, 512^3 12.9 -> 11.7-11.9, NN 512^3 11.3 -> 10.8-10.9; at 768^3, 24 k-blocks,
+     * 7 ways instead of 6 lost: NN 15.0 -> 15.7-16.0; units of 1 k-block lost at 512^3: 13.5-14.0) */
     /* a workspace too small for more units than the k-cluster's blocks: the k-cluster (no workspace) */
     if (deep && !rs && s * tiles < cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * GP_GEMM_R04_MAX_KC) return r04;
     /* a thin C (m or n <= 256) over deep k: memory-bound (under 256 FLOPs a byte of A, B and C, against the H100's
