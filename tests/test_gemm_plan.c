@@ -405,6 +405,17 @@ int main(void)
     CHECK(p.rung == 6 && p.splits == 64 && p.sk_tiles == 1);
     a.k = 8192; /* 256 k-blocks: the k-cluster */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4 && gp__gemm_h_pick(&h100, &a).kc == 8);
+    a = args(256, 256, 256, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 NN / TT over <= 16 k-blocks: rung 04 (A from
+                                                                  registers; NN as C^T), its k-cluster rule */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 4);
+    a.ta = a.tb = 1;
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+    a.m = a.n = a.k = 768; /* 24 k-blocks: rung 06's split */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
+    a.m = a.n = a.k = 256;
+    a.tb = 0; /* TN: rung 06 (B transposed in shared memory) */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
     a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 TN over 16 k-blocks: units of 2 k-blocks */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 8 && p.sk_tiles == 8);
@@ -462,12 +473,12 @@ int main(void)
     a = bf(4096, 4096, 4096);
     a.vec_a = 0;
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
-    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major: rung 06 only (as C^T) */
-    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
-    a.vec_c = 0; /* rung 06 stores C through a tensor map */
+    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major: rungs 04 and 06 (as C^T) */
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 4 || r == 6));
+    a.vec_c = 0; /* rung 06 stores C through a tensor map; rung 04 likewise takes it only with C TMA-describable */
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
-    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major: rung 06 only */
-    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
+    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major: rungs 04 and 06 */
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 4 || r == 6));
     a.tb = 0; /* both MN-major (TN): rung 06 only (B transposed in shared memory) */
     for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
     a.tb = 1;
@@ -501,8 +512,8 @@ int main(void)
         CHECK(planned == nd * nd * 4 * 2);
     }
 
-    /* tf32 with an MN-major operand (A from registers): rung 06 on the canonical (C^T for B MN-major) shape, never
-     * rung 04 */
+    /* tf32 with an MN-major operand (A from registers): rung 06 on the canonical (C^T for B MN-major) shape, or rung
+     * 04 over at most 16 k-blocks (k <= 512) */
     {
         static const int64_t dims[] = {1, 100, 128, 129, 512, 1000, 4096, 8192};
         const int nd = (int)(sizeof dims / sizeof dims[0]);
@@ -512,7 +523,7 @@ int main(void)
                     for (int t = 0; t < 2; t++) {
                         a = args(dims[i], dims[j], dims[l], GP_DTYPE_F32, GP_DTYPE_F32, t, t); /* NN or TT */
                         p = gp__gemm_h_pick(&h100, &a);
-                        CHECK(p.rung == 6 && gp__gemm_h_takes(&h100, &a, 6));
+                        CHECK((p.rung == 6 || (p.rung == 4 && a.k <= 512)) && gp__gemm_h_takes(&h100, &a, p.rung));
                         CHECK(gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
                     }
         int ct = 0;
@@ -567,9 +578,8 @@ int main(void)
         a = args(8192, 128, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0);
         p = gp__gemm_h_pick(&h100, &a);
         CHECK(p.rung == 6 && p.sk_tiles == 32 && p.splits == 4);
-        a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* 8 tiles, 16 k-blocks: 8 splits of 2 */
-        p = gp__gemm_h_pick(&h100, &a);
-        CHECK(p.rung == 6 && p.sk_tiles == 8 && p.splits == 8);
+        a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* 16 k-blocks: rung 04 (C^T) */
+        CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
     }
 
     /* packing (gp__gemm_h_pack_plan): what is copied, in which layout, where in the workspace */

@@ -191,11 +191,11 @@ static void gemm_rule(void)
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "warpspec"));
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "cluster"), &h100, &a), rung(GP_PRIM_GEMM, "warpspec"));
     a.vec_c = 1;
-    a.ab_type = GP_DTYPE_F32; /* tf32 with B stored k x n (MN-major): rung 06 only (as C^T) */
+    a.ab_type = GP_DTYPE_F32; /* tf32 with B stored k x n (MN-major): rung 06 (as C^T), or rung 04 forced */
     a.c_type = GP_DTYPE_F32;
     a.compute = GP_COMPUTE_TF32;
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
-    CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "warpspec"), &h100, &a), rung(GP_PRIM_GEMM, "multistage"));
+    CHECK_EQ_INT(pick(GP_PRIM_GEMM, rung(GP_PRIM_GEMM, "warpspec"), &h100, &a), rung(GP_PRIM_GEMM, "tma_wgmma"));
     a.ta = 1; /* both operands MN-major: rung 06 (B transposed in shared memory, or its copy: gp__gemm_h_tn_copy) */
     CHECK_EQ_INT(pick(GP_PRIM_GEMM, 0, &h100, &a), rung(GP_PRIM_GEMM, "persistent"));
     a.vec_c = 0; /* ... but with C not TMA-describable rung 03 (which packs for rungs 04 / 05) */

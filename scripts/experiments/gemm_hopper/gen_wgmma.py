@@ -57,7 +57,7 @@ w("/* gp_wgmma_rs<N, KIND>::mma(d, a, desc_b): m64nNk8 tf32 with A from register
 w(" * a[3]), k l%4 (+4 in a[2], a[3]) of warp w, lane l), B from shared memory. The registers must not change until")
 w(" * the wgmma has completed (wgmma.wait_group). */")
 w("template <int N, int KIND> struct gp_wgmma_rs;")
-for n in [256]:
+for n in [64, 128, 256]:
     nr = n // 2
     w("template <> struct gp_wgmma_rs<%d, GP_HK_TF32> {" % n)
     w("    static __device__ __forceinline__ void mma(float (&d)[%d], const uint32_t (&a)[4], uint64_t db, "

@@ -11,9 +11,9 @@
 // other's wgmmas); grouped tile order (16 tile rows per group, gp_h_tile_order: run 1's row-major order lost
 // 11% from 4096^3 to 8192^3 on L2 misses); epilogue: alpha/beta and the C conversion straight from the
 // accumulator registers to global memory (8-byte f32 / 4-byte 16-bit stores, bounds-checked).
-// Layouts: A and B each K-major or MN-major (wgmma's transpose immediates, 16-bit types); tf32 only with A
-// stored m x k and B stored n x k (tf32 wgmma reads K-major shared memory only): other tf32 layouts return
-// GP_ERROR_NOT_SUPPORTED and fall back to rung 03. tf32: the tensor core uses the top 19 bits of each f32 as
+// Layouts: A and B each K-major or MN-major (wgmma's transpose immediates, 16-bit types); tf32 with A stored m x k
+// and B stored n x k (tf32 wgmma reads K-major shared memory only), and since session 27 TT and NN with A from
+// registers (below; C TMA-describable); TN returns GP_ERROR_NOT_SUPPORTED. tf32: the tensor core uses the top 19 bits of each f32 as
 // stored (truncation), not rung 03's cvt.rna rounding. Takes any m, n, k >= 0 with vec_a and vec_b (TMA-
 // describable: 16-byte aligned bases, ld * elem a multiple of 16 bytes); C any alignment.
 // ptxas (sm_90a, all 9 instantiations): 154 registers, no spills, no wgmma-serialisation warning. SASS:
@@ -64,6 +64,13 @@
 // host-bound 4.6. An event after every call hides it (bench, call3: 13.9 both), so the bench times short runs in
 // groups (bench/harness.c); there (call5, alternating with the previous build): 1000^3 12.4 -> 10.7 us, 1024^3 9.5 ->
 // 8.0, 1024x1024x2048 14.4 -> 13.1, 768x768x2048 14.2 -> 12.6.
+// Session 27 (results/h100-2026-11-25h call8-call12): tf32 with A MN-major (TT; NN as C^T = B^T A^T, stored
+// transposed) takes A's fragments from the stage into registers (gp_h_rs_load, as rung 06 does since session 16: rows
+// permuted, the epilogue puts them back, gp_h_store_frag_x) and drains each k-block's wgmmas before the registers and
+// the stage are reused; 128 x 128 and 128 x 64 tiles, k-clusters as before (a barrier before the partial tile
+// overwrites the stages: racecheck found the warps' last fragment loads ordered before those stores only through the
+// wgmma they feed). Against rung 06's split, which those layouts ran before (ours, us): NN 256^3 9.7 -> 7.2, 512^3 11.7
+// -> 9.1, TT alike; not from 24 k-blocks (768^3 NN 15.0 -> 22.0), so the rule takes it over at most 16 k-blocks.
 #include "hopper.cuh"
 
 #define R04_BM 128
@@ -170,6 +177,9 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     typedef gp_h_stage<R04_BM, BN, TA, TB, GP_H_ESZ(KIND)> S;
     typedef typename gp_h_ctype<KIND>::T T16;
     enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
+    /* tf32 with A MN-major (TT; NN as C^T, e.ct): A's fragments from the stage into registers (gp_h_rs_load, rows
+     * permuted as gp_h_rs_row), each k-block's wgmmas drained before the registers and the stage are reused */
+    enum { RS = KIND == GP_HK_TF32 && TA == 1 };
     extern __shared__ unsigned char smem_raw[];
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
     uint64_t *full = reinterpret_cast<uint64_t *>(smem + stages * S::BYTES);
@@ -218,6 +228,30 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
         gp_mbar_wait(&full[s], ph);
         if (kb == 0) GP_TL(2);
         const unsigned char *st = smem + s * S::BYTES;
+        if constexpr (RS) {
+            uint32_t af[2][S::KSTEPS][4];
+            gp_h_rs_load(st, 0, af[0]);
+            gp_h_rs_load(st, 1, af[1]);
+            gp_wgmma_fence();
+#pragma unroll
+            for (int j = 0; j < S::KSTEPS; ++j) {
+                const uint64_t db = S::desc_b(st, 0, j);
+#pragma unroll
+                for (int i = 0; i < 2; ++i) gp_wgmma_rs<BN, KIND>::mma(acc[i], af[i][j], db, kb > 0 || j > 0);
+            }
+            gp_wgmma_commit();
+            gp_wgmma_wait<0>(); /* k-block kb is done: release its stage now, refill it with kb + stages */
+            if (lane == 0) gp_mbar_arrive(&empty[s]);
+            if (tid == 0 && kb + stages < KB) {
+                gp_mbar_wait(&empty[s], ph);
+                S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb0 + kb + stages);
+            }
+            if (++s == stages) {
+                s = 0;
+                ph ^= 1;
+            }
+            continue;
+        }
         gp_wgmma_fence();
 #pragma unroll
         for (int j = 0; j < S::KSTEPS; ++j) {
@@ -262,9 +296,12 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     if (kc == 1) {
         if (KIND != GP_HK_TF32 && tma_c && (e.n_tma == e.n || n0 + BN <= e.n_tma))
             r04_epilogue_tma<T16, BN>(e, &mc, acc, smem, m0, n0);
-        else {
+        else if (RS && e.ct) {
 #pragma unroll
-            for (int i = 0; i < 2; ++i) gp_h_store_frag<BN, T16>(e, acc[i], m0 + 64 * i, n0);
+            for (int i = 0; i < 2; ++i) gp_h_store_frag_x<BN, T16, RS, RS>(e, acc[i], m0 + 64 * i, n0);
+        } else {
+#pragma unroll
+            for (int i = 0; i < 2; ++i) gp_h_store_frag_x<BN, T16, RS, false>(e, acc[i], m0 + 64 * i, n0);
         }
         GP_TL_PRINT();
         return;
@@ -279,6 +316,10 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
      * TMA load issued has been waited for, and wait_group 0 has drained the wgmmas that read them. */
     enum { F = BN / 8, U = BN / 16 };
     float4 *part = reinterpret_cast<float4 *>(smem);
+    /* A from registers: the warps' last fragment loads (ld.shared) from the stages are ordered before these stores
+     * only through the wgmma they feed; a barrier makes it explicit (racecheck reported the loads and the stores as a
+     * write-after-read hazard: results/h100-2026-11-25h/call10) */
+    if constexpr (RS) __syncthreads();
 #pragma unroll
     for (int i = 0; i < 2; ++i)
 #pragma unroll
@@ -305,7 +346,8 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
             v[4 * h + 2] = x.z;
             v[4 * h + 3] = x.w;
         }
-        gp_h_store_frag<16, T16>(e, v, m0 + 64 * i, n0 + 16 * c);
+        if (RS && e.ct) gp_h_store_frag_x<16, T16, RS, RS>(e, v, m0 + 64 * i, n0 + 16 * c);
+        else gp_h_store_frag_x<16, T16, RS, false>(e, v, m0 + 64 * i, n0 + 16 * c);
     }
     gp_cluster_sync_relaxed(); /* the loads above have returned (their sums are stored): no ordering needed */
     GP_TL_PRINT();
@@ -317,7 +359,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 #define R04_SMEM(stages, BN) ((stages) * (R04_BM + (BN)) * GP_H_BK_BYTES + 2 * R04_MAX_STAGES * 8 + 1024)
 
 template <int KIND, int TA, int TB, int BN>
-static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc)
+static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a, int kc, int ct = 0)
 {
     CUtensorMap ma, mb, mc;
     if (gp_h_operand_maps(a, R04_BM, BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
@@ -335,10 +377,14 @@ static gp_status r04_run_bn(const gp_device_info *dev, cudaStream_t s, const gp_
     const int sms = dev->sm_count > 0 ? dev->sm_count : 132;
     int stages = gp__gemm_r04_stages(tiles * kc, sms, gp_ceil_div(kb_all, (int64_t)kc));
     if (stages > R04_STAGES) stages = R04_STAGES_MAX(BN);
-    const gp_h_epi e = gp_h_epi_of(a);
+    gp_h_epi e = gp_h_epi_of(a);
+    if (ct) { /* C^T (tf32 NN with A from registers): stored transposed from the registers */
+        e.ct = 1;
+        e.n_tma = 0;
+    }
     /* the TMA-store epilogue: whole tiles, 16-bit C, beta 0, C TMA-describable (else, or if the map fails: from the
      * registers) */
-    int tma_c = kc == 1 && KIND != GP_HK_TF32 && gp__gemm_r04_tma_epi(a);
+    int tma_c = kc == 1 && KIND != GP_HK_TF32 && !ct && gp__gemm_r04_tma_epi(a);
     if (!tma_c || gp_h_c_map(&mc, a, 64, CU_TENSOR_MAP_SWIZZLE_128B)) {
         tma_c = 0;
         memset(&mc, 0, sizeof mc);
@@ -368,6 +414,17 @@ extern "C" gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s,
 {
     GP_TRY(gp_h_check(dev, a, 4));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
+#ifndef GP_H_DEV_ONE
+    if (a->compute == GP_COMPUTE_TF32 && (a->ta == 1 || a->tb == 0)) {
+        /* tf32 with an MN-major operand (gp_h_check let only TT and NN through): A from registers, 128 x 128 tiles;
+         * NN as C^T = B^T A^T (then TT, gp__gemm_h_canon) stored transposed; 128 x 128 or 128 x 64 tiles */
+        int ct = 0;
+        const gp_gemm_args c = a->ta == 0 ? gp__gemm_h_canon(a, &ct) : *a;
+        if (c.ta != 1 || c.tb != 1) return GP_ERROR_NOT_SUPPORTED;
+        return bn == 64 ? r04_run_bn<GP_HK_TF32, 1, 1, 64>(dev, s, &c, kc, ct)
+                        : r04_run_bn<GP_HK_TF32, 1, 1, 128>(dev, s, &c, kc, ct);
+    }
+#endif
     GP_H_DISPATCH(r04_run, a, dev, s, a, kc, bn);
 }
 

@@ -702,6 +702,42 @@ static __device__ __forceinline__ void gp_h_store_ct(const gp_h_epi &e, const fl
         }
 }
 
+/* Rung 04's accumulator fragment (an m64nN tile d[N / 2], or a 16-column slice of one: N = 16) at rows row0.. and
+ * columns col0.. of C, or, CT, of C^T stored into C transposed (e is C^T's: C's rows are e's columns); PERM: rows
+ * permuted as gp_h_rs_row (A from registers), each thread's two rows adjacent. Neither: gp_h_store_frag. */
+template <int N, typename T16, bool PERM, bool CT>
+static __device__ __forceinline__ void gp_h_store_frag_x(const gp_h_epi &e, const float (&d)[N / 2], int row0, int col0)
+{
+    if constexpr (!PERM && !CT) {
+        gp_h_store_frag<N, T16>(e, d, row0, col0);
+    } else {
+        const int t128 = threadIdx.x % 128, w = t128 / 32, g = (t128 % 32) / 4, t = t128 % 4;
+        const int r0 = row0 + (PERM ? gp_h_rs_row(w, g, 0) : 16 * w + g), r1 = PERM ? r0 + 1 : r0 + 8;
+        gp_h_epi ec = e;
+        if (CT) {
+            ec.m = e.n;
+            ec.n = e.m;
+        }
+#pragma unroll
+        for (int j = 0; j < N / 8; ++j) {
+            const int c = col0 + 8 * j + 2 * t;
+            if (CT) {
+#pragma unroll
+                for (int x = 0; x < 2; ++x) {
+                    if (PERM) gp_h_store_pair<T16>(ec, c + x, r0, d[4 * j + x], d[4 * j + 2 + x]);
+                    else {
+                        gp_h_store_one<T16>(ec, c + x, r0, d[4 * j + x]);
+                        gp_h_store_one<T16>(ec, c + x, r1, d[4 * j + 2 + x]);
+                    }
+                }
+            } else {
+                gp_h_store_pair<T16>(e, r0, c, d[4 * j], d[4 * j + 1]);
+                gp_h_store_pair<T16>(e, r1, c, d[4 * j + 2], d[4 * j + 3]);
+            }
+        }
+    }
+}
+
 /* One 64 x 64 box (128-byte rows, 128B swizzle) of a consumer warpgroup's 16-bit C, beta == 0, through stmatrix:
  * the accumulator of column groups j, j + 1 and row halves h = 0, 1 is exactly the fragment of four 8 x 8 b16
  * matrices, so one stmatrix.x4 per warp stores 16 rows x 16 columns (16 per box and thread, against 64 4-byte STS

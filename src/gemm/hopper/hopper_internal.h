@@ -20,11 +20,13 @@ typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s,
  *     ld * elem_size not a multiple of 16 bytes);
  *   - tf32 with an MN-major operand (ta == 1 or tb == 0): tf32 wgmma reads only K-major shared memory. Rung 06
  *     takes A MN-major with B K-major (A's fragments loaded into registers), A K-major with B MN-major (as
- *     C^T = B^T A^T, gp__gemm_h_canon) and both MN-major (A from registers, B transposed in shared memory);
+ *     C^T = B^T A^T, gp__gemm_h_canon) and both MN-major (A from registers, B transposed in shared memory); rung 04
+ *     takes A MN-major with B K-major (A from registers) and so NN as C^T, with C TMA-describable;
  *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
  *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map).
  * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
-/* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring (kc == 1). */
+/* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring (kc == 1); tf32 TT / NN with A
+ * from registers (NN as C^T). */
 gp_status gp__gemm_r04_tma_wgmma(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 /* Rung 04 with its k-cluster: clusters of kc blocks (1..GP_GEMM_R04_MAX_KC; lowered to the k-blocks there are)
  * share each tile, one k-range each, and add their partial tiles through distributed shared memory. bn: the tile's

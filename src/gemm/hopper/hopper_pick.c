@@ -9,7 +9,8 @@
  *     m x n the tiles count; both MN-major (TN): B transposed in shared memory, or on the automatic choice the
  *     transposed copy where gp__gemm_h_tn_copy says), by the rules below with every rung-04 choice replaced by rung
  *     06 (split where possible: at 512^3 and 768^3 the split ran 12% faster than whole tiles,
- *     results/h100-2026-11-24e/call9);
+ *     results/h100-2026-11-24e/call9), but TT and NN over at most 16 k-blocks on rung 04 (A from registers too,
+ *     session 27);
  *   - rung 06 computes C^T where that has at least a quarter fewer tiles (gp__gemm_h_canon: n <= 128 < m), and
  *     T below counts C^T's tiles;
  *   - C not TMA-describable (vec_c == 0): rung 05 if T >= S, else rung 04 (128 x 128 tiles, 2 blocks per SM);
@@ -84,6 +85,9 @@
 #define GP_H_TN_XPOSE 1 /* tf32 TN on rung 06 (B transposed in shared memory); 0: only through a transposed copy */
 #endif
 #define GP_H_TN_COPY_MIN_MN 1024 /* tf32 TN: the transposed copy only where m or n exceeds this (gp__gemm_h_tn_copy) */
+#ifndef GP_H_R04_RS
+#define GP_H_R04_RS 1 /* tf32 TT and NN (A from registers) over few k-blocks on rung 04 (session 27) */
+#endif
 #ifndef GP_H_DEEP_RS_KB
 #define GP_H_DEEP_RS_KB 128 /* ... and for tf32 with an MN-major operand (rung 06 only) from this many (session 27) */
 #endif
@@ -295,7 +299,11 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
     /* little k (fewer than GP_H_SPLIT_MIN_K k-blocks: k < 2048 for 16-bit types): 128 x 128 tiles (rung 04)
      * beat a split (run 2: 512^3, 1000^3, 1024^3 at 23.0 / 125 / 145 TFLOP/s with r04 against 19.4 / 95 / 108
      * split) */
-    if (kb < GP_H_SPLIT_MIN_K && !rs) return r04;
+    /* tf32 TT and NN (C^T) with A from registers over at most 16 k-blocks: rung 04 (its 128 x 128 tiles, k-clusters
+     * and no second kernel) rather than rung 06's split (results/h100-2026-11-25h call8, us): 256^3 NN 8.5-9.2 ->
+     * 7.2, TT 8.6-8.9 -> 7.2; 512^3 NN 11.4-11.7 -> 9.0-9.1, TT -> 9.1; not at 24 k-blocks: 768^3 NN 15.0 -> 22.0 */
+    const int r04_rs = rs && GP_H_R04_RS && !(a_in->ta == 1 && a_in->tb == 0) && kb <= GP_H_RS_SHORT_KB;
+    if (kb < GP_H_SPLIT_MIN_K && (!rs || r04_rs)) return r04;
     /* deep k on at most 8 tiles of 128 x 128: rung 04's k-cluster of 8 (no partials in global memory, no second
      * kernel): 128x128x4096 TT 12.8 us in results/h100-2026-11-24f/call8's sweep, 14.4 on rung 06's split before */
     /* ... but from 512 k-blocks (16-bit types) a split over the SMs, of up to 64 ways (rung 04's k-clusters of 8 use
@@ -547,8 +555,14 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
     if (a->k == 0) return 1;
     if (!a->vec_a || !a->vec_b) return 0;
     /* tf32 reads K-major operands only; rung 06 takes A MN-major (from registers), B MN-major with A K-major as C^T
-     * (gp__gemm_h_canon), and both MN-major (A from registers, B transposed in shared memory) */
-    if (tf32_rs(a) && (rung != 6 || (!GP_H_TN_XPOSE && a->ta == 1 && a->tb == 0))) return 0;
+     * (gp__gemm_h_canon), and both MN-major (A from registers, B transposed in shared memory); rung 04 A MN-major
+     * with B K-major (A from registers) and so NN as C^T, not both MN-major */
+    if (tf32_rs(a)) {
+        const int tn = a->ta == 1 && a->tb == 0;
+        /* rung 04: TT, and NN as C^T, with C TMA-describable like rung 06 (the automatic choice of a C that is not
+         * keeps rung 03's hand-off: operands packed for rungs 04 / 05 with both K-major) */
+        if (rung == 6 ? tn && !GP_H_TN_XPOSE : rung != 4 || tn || !a->vec_c) return 0;
+    }
     return rung < 6 || a->vec_c;
 }
 
