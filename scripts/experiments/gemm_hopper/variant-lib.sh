@@ -8,15 +8,10 @@
 set -euo pipefail
 NAME=${1:?usage: variant-lib.sh NAME FLAG...}; shift
 SRC=${SRC:-06_persistent}
+. "$(dirname "$0")/variant-common.sh"
 cd "$(dirname "$0")/../../../build-90a"
 D=/tmp/variant-$NAME; mkdir -p "$D" "/tmp/s22/$NAME"
 /usr/local/cuda/bin/nvcc -DGPUPRIM_BUILDING --options-file CMakeFiles/gpuprim_objs.dir/includes_CUDA.rsp -O3 -DNDEBUG \
   --generate-code=arch=compute_90a,code=[compute_90a,sm_90a] -Xcompiler=-fPIC -Xcompiler=-fvisibility=hidden \
   --expt-relaxed-constexpr -std=c++17 "$@" -c "../src/gemm/hopper/$SRC.cu" -o "$D/v.o" 2>"$D/nvcc.log" || { cat "$D/nvcc.log"; exit 1; }
-# a -D flag for a macro the file #defines without #ifndef is silently overridden (session 27): refuse such a build
-if grep -qi "redefin" "$D/nvcc.log"; then cat "$D/nvcc.log"; echo "variant-lib.sh: a -D flag names a macro without #ifndef" >&2; exit 1; fi
-sed "s|CMakeFiles/gpuprim_objs.dir/src/gemm/hopper/$SRC.cu.o|$D/v.o|" CMakeFiles/gpuprim.dir/objects1 >"$D/objects1"
-grep -q "$D/v.o" "$D/objects1"
-/usr/bin/g++ -fPIC -Wl,--exclude-libs,ALL -shared -Wl,-soname,libgpuprim.so.0 -o "$D/libgpuprim.so.0" @"$D/objects1" \
-  @CMakeFiles/gpuprim.dir/linkLibs.rsp -L/usr/local/cuda/targets/x86_64-linux/lib/stubs -L/usr/local/cuda/targets/x86_64-linux/lib
-cp gpuprim "$D/libgpuprim.so.0" "/tmp/s22/$NAME/" && strip "/tmp/s22/$NAME/"*
+variant_link "$D/nvcc.log" "CMakeFiles/gpuprim_objs.dir/src/gemm/hopper/$SRC.cu.o"

@@ -677,34 +677,11 @@ static __device__ __forceinline__ void gp_h_xpose_b(unsigned char *sb, int w, in
     }
 }
 
-/* C^T's accumulator tile of one consumer warpgroup (rows row0.. of C^T; columns col0..) stored into C transposed.
- * PERM (rows permuted as gp_h_rs_row): each thread's two adjacent rows of C^T are two adjacent columns of C (pair
- * stores; a warp's store covers 4 rows x 16 elements of C); else one element at a time (8 consecutive elements of
- * 4 rows of C per warp store). e.ct == 1. */
-template <typename T16, bool PERM>
-static __device__ __forceinline__ void gp_h_store_ct(const gp_h_epi &e, const float (&acc)[128], int row0, int col0)
-{
-    gp_h_epi ec = e; /* C's own rows and columns */
-    ec.m = e.n;
-    ec.n = e.m;
-    const int t128 = threadIdx.x % 128, w = t128 / 32, g = (t128 % 32) / 4, t = t128 % 4;
-    const int r = row0 + (PERM ? gp_h_rs_row(w, g, 0) : 16 * w + g);
-#pragma unroll
-    for (int j = 0; j < 32; ++j)
-#pragma unroll
-        for (int x = 0; x < 2; ++x) {
-            const int c = col0 + 8 * j + 2 * t + x;
-            if (PERM) gp_h_store_pair<T16>(ec, c, r, acc[4 * j + x], acc[4 * j + 2 + x]);
-            else {
-                gp_h_store_one<T16>(ec, c, r, acc[4 * j + x]);
-                gp_h_store_one<T16>(ec, c, r + 8, acc[4 * j + 2 + x]);
-            }
-        }
-}
-
-/* Rung 04's accumulator fragment (an m64nN tile d[N / 2], or a 16-column slice of one: N = 16) at rows row0.. and
- * columns col0.. of C, or, CT, of C^T stored into C transposed (e is C^T's: C's rows are e's columns); PERM: rows
- * permuted as gp_h_rs_row (A from registers), each thread's two rows adjacent. Neither: gp_h_store_frag. */
+/* A warpgroup's accumulator fragment (an m64nN tile d[N / 2], or a 16-column slice of one: N = 16) at rows row0..
+ * and columns col0.. of C, or, CT, of C^T stored into C transposed (e is C^T's, e.ct == 1: C's rows are e's columns);
+ * PERM: rows permuted as gp_h_rs_row (A from registers). Neither: gp_h_store_frag. CT with PERM: each thread's two
+ * adjacent rows of C^T are two adjacent columns of C (pair stores; a warp's store covers 4 rows x 16 elements of C);
+ * CT alone: one element at a time (8 consecutive elements of 4 rows of C per warp store). Rungs 04 and 06. */
 template <int N, typename T16, bool PERM, bool CT>
 static __device__ __forceinline__ void gp_h_store_frag_x(const gp_h_epi &e, const float (&d)[N / 2], int row0, int col0)
 {

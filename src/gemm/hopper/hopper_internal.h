@@ -198,6 +198,11 @@ typedef struct gp_gemm_h_panels {
 } gp_gemm_h_panels;
 gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_args *a, const gp_gemm_h_pack *pk,
                                        size_t ws_bytes);
+/* How the copies of pk run in ws_bytes (pure): 1 with pn->count == 0 for a whole copy (where it leaves the product's
+ * partials their room, gp__gemm_h_split_reserve, or where no panel fits but the copy does), 1 with pn->count > 0 for
+ * panels (gp__gemm_h_panel_plan), 0 where neither fits. gp__gemm_pack_handoff and gp__gemm_h_tn_copy decide by it. */
+int gp__gemm_h_copy_plan(const gp_device_info *dev, const gp_gemm_args *a, const gp_gemm_h_pack *pk, size_t ws_bytes,
+                         gp_gemm_h_panels *pn);
 /* Panel i's arguments (pure): m, n or k cut to the panel, the operands (and C) moved to its start, vec flags
  * again; k panels after the first have beta = 1. */
 gp_gemm_args gp__gemm_h_panel_args(const gp_gemm_args *a, const gp_gemm_h_panels *pn, int64_t i);

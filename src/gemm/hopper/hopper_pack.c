@@ -83,18 +83,15 @@ gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
     if (!c->workspace || (uintptr_t)c->workspace % 128) return GP_SUCCESS;
     const gp_gemm_h_pack pk = gp__gemm_h_pack_plan(a);
     if (!pk.ok) return GP_SUCCESS;
-    /* a whole copy where it leaves the product's split-k partials their room (gp__gemm_h_split_reserve) */
-    const size_t reserve = gp__gemm_h_split_reserve(c->dev, a, c->workspace_bytes);
-    const gp_gemm_h_panels pn = pk.bytes + reserve <= c->workspace_bytes
-                                    ? (gp_gemm_h_panels){0, 0, 0}
-                                    : gp__gemm_h_panel_plan(c->dev, a, &pk, c->workspace_bytes);
-    if (pn.count == 0 && pk.bytes <= c->workspace_bytes) {
+    /* a whole copy where it leaves the product's split-k partials their room, else panels (gp__gemm_h_copy_plan) */
+    gp_gemm_h_panels pn;
+    if (!gp__gemm_h_copy_plan(c->dev, a, &pk, c->workspace_bytes, &pn)) return GP_SUCCESS;
+    if (pn.count == 0) {
         GP_TRY(pack_and_run(c, a, &ran));
     } else {
         /* Copies larger than the workspace (or leaving too little for the partials): panels of C or of k, each with
          * its slice of the packed operands (gp__gemm_h_panels), packed and run in turn on the stream, each panel's
          * copy in the same workspace as the previous one's. */
-        if (pn.count == 0) return GP_SUCCESS;
         for (int64_t i = 0; i < pn.count; i++) {
             gp_gemm_args p = gp__gemm_h_panel_args(a, &pn, i);
             int r = 0;

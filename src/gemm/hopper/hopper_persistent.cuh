@@ -38,11 +38,11 @@
  *
  * C^T (rung 06, e.ct; gp__gemm_h_canon): the kernel runs C^T = op(B)^T op(A)^T, for tf32 with B MN-major and
  * where C^T has a quarter fewer 128 x 256 tiles (n <= 128 < m); the epilogue stores C transposed from the
- * registers (gp_h_store_ct) and split tails are summed through a shared-memory transpose (gp_hp_splitk_reduce_t).
+ * registers (gp_h_store_frag_x) and split tails are summed through a shared-memory transpose (gp_hp_splitk_reduce_t).
  * tf32 with A MN-major (TA = 1, rung 06 only; NN arrives here as C^T): wgmma reads tf32 only K-major from shared
  * memory, so the consumers load A's fragments into registers (gp_h_rs_load, 8 conflict-free 8-byte loads per thread per k-block, rows permuted as gp_h_rs_row) and issue
  * wgmma with A from registers; each k-block's wgmmas are drained before the next k-block's loads overwrite the
- * registers (wait1 is ignored). The epilogue puts the rows back (gp_h_epilogue's and gp_h_store_ct's PERM); split
+ * registers (wait1 is ignored). The epilogue puts the rows back (gp_h_epilogue's and gp_h_store_frag_x's PERM); split
  * units write their partials in physical row order.
  *
  * tf32 TN (A and B MN-major, XB; rung 06 only, session 27): A from registers as above, and B, which wgmma reads only
@@ -363,7 +363,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
             for (; pend > 0; --pend) gp_h_defer_box_at(4 - pend, &mc, pk, mybuf, 1 + c, prow0, pcol0); /* short unit */
 
             if (slot < 0) {
-                if (e.ct) gp_h_store_ct<T16, RS>(e, acc, row0, col0);
+                if (e.ct) gp_h_store_frag_x<GP_HP_BN, T16, RS, true>(e, acc, row0, col0);
                 else if (lean && sc.defer) {
                     gp_h_defer_pack<T16>(pk, acc, e.alpha);
                     pend = 4;

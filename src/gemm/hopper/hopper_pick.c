@@ -489,6 +489,15 @@ gp_gemm_h_panels gp__gemm_h_panel_plan(const gp_device_info *dev, const gp_gemm_
     return pn;
 }
 
+int gp__gemm_h_copy_plan(const gp_device_info *dev, const gp_gemm_args *a, const gp_gemm_h_pack *pk, size_t ws_bytes,
+                         gp_gemm_h_panels *pn)
+{
+    memset(pn, 0, sizeof *pn);
+    if (pk->bytes + gp__gemm_h_split_reserve(dev, a, ws_bytes) <= ws_bytes) return 1; /* whole, with the partials' room */
+    *pn = gp__gemm_h_panel_plan(dev, a, pk, ws_bytes);
+    return pn->count > 0 || pk->bytes <= ws_bytes; /* panels, or else whole if it fits at all */
+}
+
 gp_gemm_args gp__gemm_h_panel_args(const gp_gemm_args *a, const gp_gemm_h_panels *pn, int64_t i)
 {
     gp_gemm_args q = *a;
@@ -571,11 +580,9 @@ int gp__gemm_h_tn_copy(const gp_device_info *dev, const gp_gemm_args *a, size_t 
     if (!a || a->compute != GP_COMPUTE_TF32 || a->ta != 1 || a->tb != 0 || a->k == 0 || !a->vec_c) return 0;
     if (a->m <= GP_H_TN_COPY_MIN_MN && a->n <= GP_H_TN_COPY_MIN_MN) return 0;
     const gp_gemm_h_pack pk = gp__gemm_h_pack_plan(a);
-    if (!pk.ok) return 0;
-    /* as gp__gemm_pack_handoff decides: a whole copy, or panels of C, not panels of k */
-    if (pk.bytes + gp__gemm_h_split_reserve(dev, a, ws_bytes) <= ws_bytes) return 1;
-    const gp_gemm_h_panels pn = gp__gemm_h_panel_plan(dev, a, &pk, ws_bytes);
-    return pn.count > 0 ? pn.along != GP_H_PANEL_K : pk.bytes <= ws_bytes;
+    gp_gemm_h_panels pn;
+    /* a whole copy, or panels of C, not panels of k */
+    return pk.ok && gp__gemm_h_copy_plan(dev, a, &pk, ws_bytes, &pn) && (pn.count == 0 || pn.along != GP_H_PANEL_K);
 }
 
 gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
