@@ -205,7 +205,16 @@ int main(void)
     CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);
     a = bf(1152, 1024, 1024); /* 72 tiles of 128 x 128: more than half the SMs */
     CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);
-    a = args(1024, 1024, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32: unmeasured, 128 x 128 */
+    a = args(1024, 1024, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: 128 x 64 too (session 28) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.r04_bn == 64);
+    a.k = 1024; /* in pairs 128 x 128 would fill 128 SMs: 128 x 64 whole (1024^3: 14.2 -> 13.6 us) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.r04_bn == 64 && p.kc == 1);
+    a.k = 2048; /* 64 k-blocks: pairs of 128 x 128 (21.6 us against the split's 25.3) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.r04_bn == 128 && p.kc == 2);
+    a.ta = 1; /* tf32 TT (A from registers): 128 x 128 */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 4 && p.r04_bn == 128);
     a = bf(2048, 256, 2048); /* thin: the k-cluster rule */
@@ -326,24 +335,27 @@ int main(void)
     CHECK(gp__gemm_r04_stages(133, 132, 16) == 3 && gp__gemm_r04_stages(1024, 132, 64) == 3);
     CHECK(gp__gemm_r04_stages(16, 132, 8) == 3 && gp__gemm_r04_stages(16, 132, 11) == 3);
 
+#define KC(t, s, kb, w) gp__gemm_r04_kc(t, s, kb, w, GP_GEMM_R04_KC_PAIR_MIN_KB)
     /* rung 04's k-cluster: the most blocks per tile (<= 8) with at most 64 blocks (one per SM) and >= 2 k-blocks each */
-    CHECK(gp__gemm_r04_kc(64, 132, 16, 2) == 1 && gp__gemm_r04_kc(32, 132, 16, 2) == 2 && gp__gemm_r04_kc(33, 132, 16, 2) == 1);
-    CHECK(gp__gemm_r04_kc(36, 132, 12, 2) == 1 && gp__gemm_r04_kc(16, 132, 8, 2) == 4 && gp__gemm_r04_kc(16, 132, 16, 2) == 4);
-    CHECK(gp__gemm_r04_kc(16, 132, 3, 2) == 1 && gp__gemm_r04_kc(1, 132, 1000, 2) == 8 && gp__gemm_r04_kc(10, 132, 64, 2) == 6);
-    CHECK(gp__gemm_r04_kc(8, 132, 16, 2) == 8 && gp__gemm_r04_kc(8, 132, 15, 2) == 7 && gp__gemm_r04_kc(4, 132, 4, 2) == 2);
-    CHECK(gp__gemm_r04_kc(8, 40, 64, 2) == 5); /* a smaller GPU: one block per SM */
+    CHECK(KC(64, 132, 16, 2) == 1 && KC(32, 132, 16, 2) == 2 && KC(33, 132, 16, 2) == 1);
+    CHECK(KC(36, 132, 12, 2) == 1 && KC(16, 132, 8, 2) == 4 && KC(16, 132, 16, 2) == 4);
+    CHECK(KC(16, 132, 3, 2) == 1 && KC(1, 132, 1000, 2) == 8 && KC(10, 132, 64, 2) == 6);
+    CHECK(KC(8, 132, 16, 2) == 8 && KC(8, 132, 15, 2) == 7 && KC(4, 132, 4, 2) == 2);
+    CHECK(KC(8, 40, 64, 2) == 5); /* a smaller GPU: one block per SM */
     /* beyond 64 blocks: pairs, where each block keeps >= 16 k-blocks and there is an SM per block */
-    CHECK(gp__gemm_r04_kc(64, 132, 32, 2) == 2 && gp__gemm_r04_kc(64, 132, 31, 2) == 1 && gp__gemm_r04_kc(66, 132, 32, 2) == 2);
-    CHECK(gp__gemm_r04_kc(67, 132, 1000, 2) == 1 && gp__gemm_r04_kc(36, 132, 32, 2) == 2 && gp__gemm_r04_kc(36, 132, 30, 2) == 1);
+    CHECK(KC(64, 132, 32, 2) == 2 && KC(64, 132, 31, 2) == 1 && KC(66, 132, 32, 2) == 2);
+    CHECK(KC(67, 132, 1000, 2) == 1 && KC(36, 132, 32, 2) == 2 && KC(36, 132, 30, 2) == 1);
     /* wider (a C that is not thin): up to 4 a tile, one block per SM, >= 16 k-blocks each */
-    CHECK(gp__gemm_r04_kc(25, 132, 64, 4) == 4 && gp__gemm_r04_kc(36, 132, 64, 4) == 3 && gp__gemm_r04_kc(36, 132, 47, 4) == 2);
-    CHECK(gp__gemm_r04_kc(48, 132, 64, 4) == 2 && gp__gemm_r04_kc(16, 132, 1000, 4) == 4 && gp__gemm_r04_kc(4, 132, 64, 4) == 8);
+    CHECK(KC(25, 132, 64, 4) == 4 && KC(36, 132, 64, 4) == 3 && KC(36, 132, 47, 4) == 2);
+    CHECK(KC(48, 132, 64, 4) == 2 && KC(16, 132, 1000, 4) == 4 && KC(4, 132, 64, 4) == 8);
     /* clusters of 3 or 4 on at most GP_GEMM_R04_KC_WIDE_BLOCKS blocks: 32 tiles in clusters of 3, not of 4 (128 blocks) */
-    CHECK(gp__gemm_r04_kc(32, 132, 64, 4) == 3 && gp__gemm_r04_kc(27, 132, 64, 4) == 4 && gp__gemm_r04_kc(28, 132, 64, 4) == 3);
-    CHECK(gp__gemm_r04_kc(37, 132, 64, 4) == 2);
+    CHECK(KC(32, 132, 64, 4) == 3 && KC(27, 132, 64, 4) == 4 && KC(28, 132, 64, 4) == 3);
+    CHECK(KC(37, 132, 64, 4) == 2);
+    /* tf32 with A from registers (pair_min_kb 8): pairs and 3s from 16 k-blocks a block (768^3: 36 tiles, 24 k-blocks) */
+    CHECK(gp__gemm_r04_kc(36, 132, 24, 4, 8) == 3 && KC(36, 132, 24, 4) == 1 && gp__gemm_r04_kc(64, 132, 32, 4, 8) == 2);
     for (int64_t t = 1; t <= 140; t++)
         for (int64_t kb = 1; kb <= 40; kb++) {
-            const int kc = gp__gemm_r04_kc(t, 132, kb, 2);
+            const int kc = KC(t, 132, kb, 2);
             CHECK(kc >= 1 && kc <= GP_GEMM_R04_MAX_KC &&
                   (kc == 1 || (t * kc <= 132 && t * kc <= GP_GEMM_R04_KC_BLOCKS && kb >= 2 * kc) ||
                    (kc == 2 && t * 2 <= 132 && kb >= 2 * GP_GEMM_R04_KC_PAIR_MIN_KB)));
@@ -411,17 +423,31 @@ int main(void)
     CHECK(p.rung == 4 && p.kc == 4);
     a.ta = a.tb = 1;
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
-    a.m = a.n = a.k = 768; /* 24 k-blocks: rung 06's split */
+    a.m = a.n = a.k = 768; /* 24 k-blocks: rung 04 in clusters of 3 (session 28: fragments double-buffered) */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 3);
+    a.m = a.n = a.k = 1024; /* 64 tiles in pairs */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 2 && p.r04_bn == 128);
+    a.k = 2048; /* 64 k-blocks: still */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+    a.k = 4096; /* 128: rung 06's split */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
+    a.m = a.n = a.k = 2048; /* 256 tiles of 128 x 128: two waves, rung 06 */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
     a.m = a.n = a.k = 256;
-    a.tb = 0; /* TN: rung 06 (B transposed in shared memory) */
+    a.tb = 0; /* TN: rung 04 too (B transposed in shared memory, session 28) */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 4);
+    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 TN over 16 k-blocks: rung 04 in clusters of 4 */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 4);
+    a = args(1024, 1024, 1024, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* 32 k-blocks: in pairs */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 4 && p.kc == 2);
+    a.k = 2048; /* 64: rung 06 */
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
-    a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* tf32 TN over 16 k-blocks: units of 2 k-blocks */
-    p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 6 && p.splits == 8 && p.sk_tiles == 8);
-    a = args(768, 768, 768, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0); /* 24 k-blocks: of 4 */
-    p = gp__gemm_h_pick(&h100, &a);
-    CHECK(p.rung == 6 && p.splits == 6 && p.sk_tiles == 18);
+    a = args(512, 512, 1024, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* 32 k-blocks on 64 blocks (kc 4): the split still */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
     a = args(128, 128, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 TT (A from registers): from 128 k-blocks */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 32 && p.sk_tiles == 1);
@@ -479,8 +505,11 @@ int main(void)
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
     a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major: rungs 04 and 06 */
     for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 4 || r == 6));
-    a.tb = 0; /* both MN-major (TN): rung 06 only (B transposed in shared memory) */
-    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 6));
+    a.tb = 0; /* both MN-major (TN): rungs 04 and 06 (B transposed in shared memory) */
+    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 4 || r == 6));
+    a.vec_c = 0;
+    for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
+    a.vec_c = 1;
     a.tb = 1;
     a.ta = 0;
     for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r));
@@ -513,7 +542,7 @@ int main(void)
     }
 
     /* tf32 with an MN-major operand (A from registers): rung 06 on the canonical (C^T for B MN-major) shape, or rung
-     * 04 over at most 16 k-blocks (k <= 512) */
+     * 04 over at most 64 k-blocks (k <= 2048) */
     {
         static const int64_t dims[] = {1, 100, 128, 129, 512, 1000, 4096, 8192};
         const int nd = (int)(sizeof dims / sizeof dims[0]);
@@ -523,7 +552,7 @@ int main(void)
                     for (int t = 0; t < 2; t++) {
                         a = args(dims[i], dims[j], dims[l], GP_DTYPE_F32, GP_DTYPE_F32, t, t); /* NN or TT */
                         p = gp__gemm_h_pick(&h100, &a);
-                        CHECK((p.rung == 6 || (p.rung == 4 && a.k <= 512)) && gp__gemm_h_takes(&h100, &a, p.rung));
+                        CHECK((p.rung == 6 || (p.rung == 4 && a.k <= 2048)) && gp__gemm_h_takes(&h100, &a, p.rung));
                         CHECK(gp__gemm_h_plan_ws(&p) <= a.ws_bytes);
                     }
         int ct = 0;
@@ -606,7 +635,7 @@ int main(void)
         a = args(4096, 2048, 1024, GP_DTYPE_F32, GP_DTYPE_F32, 1, 0);
         a.lda = 4096;
         a.ldb = 2048;
-        CHECK(gp__gemm_h_takes(&h100, &a, 6) && !gp__gemm_h_takes(&h100, &a, 4)); /* rung 06 itself, or the copy */
+        CHECK(gp__gemm_h_takes(&h100, &a, 6) && gp__gemm_h_takes(&h100, &a, 4)); /* rungs 06 / 04 themselves, or the copy */
         pk = gp__gemm_h_pack_plan(&a);
         CHECK(pk.ok && !pk.pack_a && pk.pack_b && pk.ta == 1 && pk.tb == 1 && pk.rows_b == 2048 && pk.ldb == 1024);
         CHECK(pk.off_b == 0 && pk.bytes == (size_t)2048 * 1024 * 4);

@@ -13,10 +13,11 @@
 // accumulator registers to global memory (8-byte f32 / 4-byte 16-bit stores, bounds-checked).
 // Layouts: A and B each K-major or MN-major (wgmma's transpose immediates, 16-bit types); tf32 with A stored m x k
 // and B stored n x k (tf32 wgmma reads K-major shared memory only), and since session 27 TT and NN with A from
-// registers (below; C TMA-describable); TN returns GP_ERROR_NOT_SUPPORTED. tf32: the tensor core uses the top 19 bits of each f32 as
-// stored (truncation), not rung 03's cvt.rna rounding. Takes any m, n, k >= 0 with vec_a and vec_b (TMA-
+// registers (below; C TMA-describable) and since session 28 TN (B turned K-major in shared memory, below). tf32: the
+// tensor core uses the top 19 bits of each f32 as stored (truncation), not rung 03's cvt.rna rounding. Takes any m, n, k >= 0 with vec_a and vec_b (TMA-
 // describable: 16-byte aligned bases, ld * elem a multiple of 16 bytes); C any alignment.
-// ptxas (sm_90a, all 9 instantiations): 154 registers, no spills, no wgmma-serialisation warning. SASS:
+// ptxas (sm_90a): 154 registers (tf32 with A from registers at 128 x 128: 238), no spills, no wgmma-serialisation
+// warning. SASS:
 // HGMMA.64x128x16.F32.BF16 / .F32 (f16) / HGMMA.64x128x8.F32.TF32, UTMALDG.2D, SYNCS.ARRIVE.TRANS64,
 // SYNCS.PHASECHK.TRANS64.TRYWAIT (mbarriers), WARPGROUP.ARRIVE / WARPGROUP.DEPBAR.LE.
 // Measured (run 1, row-major order): bf16 4096^3 554 TFLOP/s (0.69x cuBLAS), 8192^3 495 (0.61x); the rule
@@ -71,6 +72,17 @@
 // overwrites the stages: racecheck found the warps' last fragment loads ordered before those stores only through the
 // wgmma they feed). Against rung 06's split, which those layouts ran before (ours, us): NN 256^3 9.7 -> 7.2, 512^3 11.7
 // -> 9.1, TT alike; not from 24 k-blocks (768^3 NN 15.0 -> 22.0), so the rule takes it over at most 16 k-blocks.
+// Session 28 (results/h100-2026-11-25i call2, call3): why 24 k-blocks lost: with one warpgroup, loading k-block kb's
+// fragments and draining its wgmmas left the tensor cores idle for the loads' latency each k-block. Two sets of
+// fragments now: kb + 1's are loaded while kb's wgmmas run, and wait_group 1 frees kb - 1's registers and stage
+// (238 registers at 128 x 128 tiles, no spills; the SASS keeps WARPGROUP.DEPBAR.LE gsb0, 0x1 in the loop). TT 1024^3
+// in pairs 19.0 -> 15.4 us, 512^3 in clusters of 4 9.0 -> 8.6. And tf32 TN (both operands MN-major) now runs here too:
+// before each stage's fragments are loaded the warpgroup turns its B K-major in place (gp_h_xpose_b, 2 or 4 chunks of
+// 32 x 32 swapped conflict-free), fences to the async proxy and synchronises, all under the previous k-block's wgmmas.
+// With the rule's new limits (hopper_pick.c: up to 64 k-blocks, TN 32, where the blocks fill one wave), against rung
+// 06's split, ours in us (call3, alternating): TT 1000^3 20.6 -> 17.1, 1024^3 20.3 -> 15.7, 768^3 16.0 -> 13.8; NN
+// 1000^3 19.3 -> 17.0, 1024^3 18.7 -> 15.7; TN 512^3 12.4 -> 10.1, 1024^3 23.3 -> 22.3 (cublasLt 18.8-19.1). racecheck
+// of TN and TT with every configuration: 0 hazards; memcheck: clean.
 #include "hopper.cuh"
 
 #define R04_BM 128
@@ -177,9 +189,12 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
     typedef gp_h_stage<R04_BM, BN, TA, TB, GP_H_ESZ(KIND)> S;
     typedef typename gp_h_ctype<KIND>::T T16;
     enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
-    /* tf32 with A MN-major (TT; NN as C^T, e.ct): A's fragments from the stage into registers (gp_h_rs_load, rows
-     * permuted as gp_h_rs_row), each k-block's wgmmas drained before the registers and the stage are reused */
-    enum { RS = KIND == GP_HK_TF32 && TA == 1 };
+    /* tf32 with A MN-major (TT; NN as C^T, e.ct; TN): A's fragments from the stage into registers (gp_h_rs_load, rows
+     * permuted as gp_h_rs_row); tf32 with B MN-major too (TN, XB): each stage's B turned K-major in place by the
+     * warpgroup (gp_h_xpose_b) before its wgmmas; SB: the B the wgmmas read */
+    enum { RS = KIND == GP_HK_TF32 && TA == 1, XB = KIND == GP_HK_TF32 && TB == 0 };
+    static_assert(!XB || RS, "tf32 with B MN-major: A MN-major too");
+    typedef gp_h_stage<R04_BM, BN, TA, XB ? 1 : TB, GP_H_ESZ(KIND)> SB;
     extern __shared__ unsigned char smem_raw[];
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
     uint64_t *full = reinterpret_cast<uint64_t *>(smem + stages * S::BYTES);
@@ -224,56 +239,84 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
 
     int s = 0, ps = 0;
     uint32_t ph = 0, pph = 0;
-    for (int kb = 0; kb < KB; ++kb) {
-        gp_mbar_wait(&full[s], ph);
-        if (kb == 0) GP_TL(2);
-        const unsigned char *st = smem + s * S::BYTES;
-        if constexpr (RS) {
-            uint32_t af[2][S::KSTEPS][4];
-            gp_h_rs_load(st, 0, af[0]);
-            gp_h_rs_load(st, 1, af[1]);
+    if constexpr (RS) {
+        /* A from registers, two sets of fragments: k-block kb + 1's are loaded (and, XB, its B turned K-major) while
+         * kb's wgmmas run; kb - 1's wgmmas are waited for (wait_group 1) before their registers and stage are reused */
+        typedef uint32_t frag_t[2][S::KSTEPS][4];
+        frag_t fa, fb;
+        /* stage st (phase sph) landed: its B K-major (XB: every warp's swaps fenced to the async proxy and done before
+         * any wgmma reads it), its A fragments into f */
+        auto prep = [&](frag_t &f, int st, uint32_t sph) {
+            gp_mbar_wait(&full[st], sph);
+            unsigned char *sp = smem + st * S::BYTES;
+            if constexpr (XB) {
+                gp_h_xpose_b<BN / 32>(sp + S::A_BYTES, tid / 32, R04_THREADS / 32, lane);
+                gp_fence_proxy_async_smem();
+                __syncthreads();
+            }
+            gp_h_rs_load(sp, 0, f[0]);
+            gp_h_rs_load(sp, 1, f[1]);
+        };
+        auto step = [&](frag_t &cur, frag_t &nxt, int kb) {
+            const unsigned char *st = smem + s * S::BYTES;
+            gp_wgmma_fence();
+#pragma unroll
+            for (int j = 0; j < S::KSTEPS; ++j) {
+                const uint64_t db = SB::desc_b(st, 0, j);
+#pragma unroll
+                for (int i = 0; i < 2; ++i) gp_wgmma_rs<BN, KIND>::mma(acc[i], cur[i][j], db, kb > 0 || j > 0);
+            }
+            gp_wgmma_commit();
+            gp_wgmma_wait<1>(); /* k-block kb - 1 is done: its fragments (nxt) and its stage are free */
+            if (kb > 0) {
+                if (lane == 0) gp_mbar_arrive(&empty[ps]);
+                if (tid == 0 && kb - 1 + stages < KB) {
+                    gp_mbar_wait(&empty[ps], pph);
+                    S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb0 + kb - 1 + stages);
+                }
+            }
+            ps = s;
+            pph = ph;
+            if (++s == stages) {
+                s = 0;
+                ph ^= 1;
+            }
+            if (kb + 1 < KB) prep(nxt, s, ph);
+        };
+        if (KB > 0) prep(fa, 0, 0);
+        GP_TL(2);
+        for (int kb = 0; kb < KB; kb += 2) {
+            step(fa, fb, kb);
+            if (kb + 1 < KB) step(fb, fa, kb + 1);
+        }
+    } else {
+        for (int kb = 0; kb < KB; ++kb) {
+            gp_mbar_wait(&full[s], ph);
+            if (kb == 0) GP_TL(2);
+            const unsigned char *st = smem + s * S::BYTES;
             gp_wgmma_fence();
 #pragma unroll
             for (int j = 0; j < S::KSTEPS; ++j) {
                 const uint64_t db = S::desc_b(st, 0, j);
 #pragma unroll
-                for (int i = 0; i < 2; ++i) gp_wgmma_rs<BN, KIND>::mma(acc[i], af[i][j], db, kb > 0 || j > 0);
+                for (int i = 0; i < 2; ++i)
+                    gp_wgmma<BN, KIND, WTA, WTB>::mma(acc[i], S::desc_a(st, i, j), db, kb > 0 || j > 0);
             }
             gp_wgmma_commit();
-            gp_wgmma_wait<0>(); /* k-block kb is done: release its stage now, refill it with kb + stages */
-            if (lane == 0) gp_mbar_arrive(&empty[s]);
-            if (tid == 0 && kb + stages < KB) {
-                gp_mbar_wait(&empty[s], ph);
-                S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb0 + kb + stages);
+            gp_wgmma_wait<1>(); /* k-block kb - 1 is done: release its stage */
+            if (kb > 0) { /* ps, pph: k-block kb - 1's stage and its phase */
+                if (lane == 0) gp_mbar_arrive(&empty[ps]);
+                if (tid == 0 && kb - 1 + stages < KB) {
+                    gp_mbar_wait(&empty[ps], pph);
+                    S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb0 + kb - 1 + stages);
+                }
             }
+            ps = s;
+            pph = ph;
             if (++s == stages) {
                 s = 0;
                 ph ^= 1;
             }
-            continue;
-        }
-        gp_wgmma_fence();
-#pragma unroll
-        for (int j = 0; j < S::KSTEPS; ++j) {
-            const uint64_t db = S::desc_b(st, 0, j);
-#pragma unroll
-            for (int i = 0; i < 2; ++i)
-                gp_wgmma<BN, KIND, WTA, WTB>::mma(acc[i], S::desc_a(st, i, j), db, kb > 0 || j > 0);
-        }
-        gp_wgmma_commit();
-        gp_wgmma_wait<1>(); /* k-block kb - 1 is done: release its stage */
-        if (kb > 0) { /* ps, pph: k-block kb - 1's stage and its phase */
-            if (lane == 0) gp_mbar_arrive(&empty[ps]);
-            if (tid == 0 && kb - 1 + stages < KB) {
-                gp_mbar_wait(&empty[ps], pph);
-                S::load(smem + ps * S::BYTES, &ma, &mb, &full[ps], m0, n0, kb0 + kb - 1 + stages);
-            }
-        }
-        ps = s;
-        pph = ph;
-        if (++s == stages) {
-            s = 0;
-            ph ^= 1;
         }
     }
     gp_wgmma_wait<0>();
@@ -416,11 +459,15 @@ extern "C" gp_status gp__gemm_r04_run(const gp_device_info *dev, cudaStream_t s,
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
 #ifndef GP_H_DEV_ONE
     if (a->compute == GP_COMPUTE_TF32 && (a->ta == 1 || a->tb == 0)) {
-        /* tf32 with an MN-major operand (gp_h_check let only TT and NN through): A from registers, 128 x 128 tiles;
-         * NN as C^T = B^T A^T (then TT, gp__gemm_h_canon) stored transposed; 128 x 128 or 128 x 64 tiles */
+        /* tf32 with an MN-major operand (C TMA-describable: gp_h_check): A from registers; NN as C^T = B^T A^T (then
+         * TT, gp__gemm_h_canon) stored transposed; TN with B turned K-major in shared memory; 128 x 128 or 128 x 64
+         * tiles */
         int ct = 0;
         const gp_gemm_args c = a->ta == 0 ? gp__gemm_h_canon(a, &ct) : *a;
-        if (c.ta != 1 || c.tb != 1) return GP_ERROR_NOT_SUPPORTED;
+        if (c.ta != 1) return GP_ERROR_NOT_SUPPORTED;
+        if (c.tb == 0)
+            return bn == 64 ? r04_run_bn<GP_HK_TF32, 1, 0, 64>(dev, s, &c, kc, ct)
+                            : r04_run_bn<GP_HK_TF32, 1, 0, 128>(dev, s, &c, kc, ct);
         return bn == 64 ? r04_run_bn<GP_HK_TF32, 1, 1, 64>(dev, s, &c, kc, ct)
                         : r04_run_bn<GP_HK_TF32, 1, 1, 128>(dev, s, &c, kc, ct);
     }

@@ -644,18 +644,19 @@ static __device__ __forceinline__ void gp_h_rs_load(const unsigned char *st, int
         }
 }
 
-/* ---- tf32 with both operands MN-major (TN, rung 06): B turned K-major in shared memory ----
- * A stage's B arrives MN-major: 8 chunks of 32 k-rows x 32 n (4 KB each, 128B swizzle), element (r, c) of a chunk
- * at gp_h_sw128(r, c). wgmma's K-major B puts rows n = 32i .. 32i + 31 in the same 4 KB, element (n, k) at
+/* ---- tf32 with both operands MN-major (TN, rungs 06 and 04): B turned K-major in shared memory ----
+ * A stage's B arrives MN-major: NCH chunks (8 in rung 06) of 32 k-rows x 32 n (4 KB each, 128B swizzle), element (r, c)
+ * of a chunk at gp_h_sw128(r, c). wgmma's K-major B puts rows n = 32i .. 32i + 31 in the same 4 KB, element (n, k) at
  * gp_h_sw128(n % 32, k): so each chunk is transposed in place. For a distance d (1..16) lane l swaps elements
  * (l, l + d) and (l + d, l) (mod 32; d = 16: lanes 0..15 only), so d = 1..16 swap every unordered pair once, and
  * each of the swap's two reads and two writes hits 32 different banks (the swizzle keeps a row's 32 words in 32
  * banks and the lanes' columns differ). Warp w of `nw` takes d = w + 1, w + 1 + nw, ...: a distance's two offsets
- * are the same in all 8 chunks (immediate offsets), and its 16 loads go before its 16 stores. */
+ * are the same in all chunks (immediate offsets), and its 2 NCH loads go before its 2 NCH stores. */
 static __device__ __forceinline__ uint32_t gp_h_sw128(int r, int c)
 {
     return (uint32_t)(r * 128 + ((((c >> 2) ^ (r & 7))) << 4) + ((c & 3) << 2));
 }
+template <int NCH> /* chunks of 32 n: 8 (rung 06's 256-wide B), 4 or 2 (rung 04's 128- or 64-wide B) */
 static __device__ __forceinline__ void gp_h_xpose_b(unsigned char *sb, int w, int nw, int lane)
 {
     const uint32_t base = gp_h_smem(sb);
@@ -663,14 +664,14 @@ static __device__ __forceinline__ void gp_h_xpose_b(unsigned char *sb, int w, in
         if (d == 16 && lane >= 16) break;
         const int c = (lane + d) & 31;
         const uint32_t pa = base + gp_h_sw128(lane, c), qa = base + gp_h_sw128(c, lane);
-        uint32_t x[8], y[8];
+        uint32_t x[NCH], y[NCH];
 #pragma unroll
-        for (int ch = 0; ch < 8; ++ch) {
+        for (int ch = 0; ch < NCH; ++ch) {
             asm volatile("ld.shared.b32 %0, [%1];" : "=r"(x[ch]) : "r"(pa + ch * 4096) : "memory");
             asm volatile("ld.shared.b32 %0, [%1];" : "=r"(y[ch]) : "r"(qa + ch * 4096) : "memory");
         }
 #pragma unroll
-        for (int ch = 0; ch < 8; ++ch) {
+        for (int ch = 0; ch < NCH; ++ch) {
             asm volatile("st.shared.b32 [%0], %1;" ::"r"(pa + ch * 4096), "r"(y[ch]) : "memory");
             asm volatile("st.shared.b32 [%0], %1;" ::"r"(qa + ch * 4096), "r"(x[ch]) : "memory");
         }

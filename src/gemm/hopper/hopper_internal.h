@@ -81,7 +81,8 @@ gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct);
 int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb);
 /* Rung 04's k-cluster for `tiles` 128 x 128 tiles of kb k-blocks on `sms` SMs (pure): the most blocks per tile,
  * up to GP_GEMM_R04_MAX_KC, that keep the grid within GP_GEMM_R04_KC_BLOCKS blocks (and one per SM) and give each
- * at least GP_GEMM_R04_KC_MIN_KB k-blocks; else up to `wide` blocks per tile beyond that (below); 1 if none. Why 64 blocks (H100, results/h100-2026-11-24f): a k-block
+ * at least GP_GEMM_R04_KC_MIN_KB k-blocks; else up to `wide` blocks per tile beyond that (below: pair_min_kb,
+ * GP_GEMM_R04_KC_PAIR_MIN_KB or tf32's with A from registers); 1 if none. Why 64 blocks (H100, results/h100-2026-11-24f): a k-block
  * takes a block ~0.42 us when few blocks load, and the blocks' TMA loads (32 KB a k-block) together reach ~4.5 TB/s
  * from L2; a split shortens each block's chain of k-blocks but not the bytes, so it pays only while tiles x kc x 32
  * KB / 4.5 TB/s stays under 0.42 us, i.e. up to ~60 blocks: 1000^3 (64 tiles) ran 15.6 us whole and 17.4 split in
@@ -102,7 +103,7 @@ enum { GP_GEMM_R04_KC_WIDE_BLOCKS = 108 };
 /* 1 if rung 04's whole tiles leave through its TMA-store epilogue (pure): 16-bit C, beta 0, C TMA-describable, n >= 8
  * (so that some columns lie inside C's tensor map: gp_h_n_tma). */
 int gp__gemm_r04_tma_epi(const gp_gemm_args *a);
-int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb, int wide);
+int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb, int wide, int pair_min_kb);
 /* Bytes of workspace a plan needs (split-k partials: sk_tiles x splits x 128 x 256 f32; rung 07: 256 x 256). */
 size_t gp__gemm_h_plan_ws(const gp_gemm_h_plan *p);
 /* The rule: the plan for these arguments on this device (dev NULL: an H100, 132 SMs). Reads only dev->cc_major

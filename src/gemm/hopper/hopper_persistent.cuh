@@ -263,7 +263,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
                 gp_h_unit(sc, u, tm, tn, kb0, kb1, slot);
                 for (int kb = kb0; kb < kb1; ++kb) {
                     gp_mbar_wait(&full[s], ph);
-                    gp_h_xpose_b(smem + s * S::BYTES + S::A_BYTES, w, GP_HP_XPOSE_WARPS, lane);
+                    gp_h_xpose_b<GP_HP_BN / 32>(smem + s * S::BYTES + S::A_BYTES, w, GP_HP_XPOSE_WARPS, lane);
                     gp_fence_proxy_async_smem();
                     __syncwarp();
                     if (lane == 0) gp_mbar_arrive(&ready[s]);

@@ -88,6 +88,16 @@
 #ifndef GP_H_R04_RS
 #define GP_H_R04_RS 1 /* tf32 TT and NN (A from registers) over few k-blocks on rung 04 (session 27) */
 #endif
+#ifndef GP_H_R04_RS_KB
+#define GP_H_R04_RS_KB 64 /* ... up to this many k-blocks (16 in session 27; 64 with the fragments double-buffered) */
+#endif
+#ifndef GP_H_R04_TN_KB
+#define GP_H_R04_TN_KB 32 /* ... and tf32 TN (B turned K-major in shared memory) up to this many (session 28) */
+#endif
+#define GP_H_R04_RS_PAIR_MIN_KB 8 /* ... whose k-clusters of 2 or more beyond 64 blocks need this many k-blocks a block */
+#ifndef GP_H_R04_TF32
+#define GP_H_R04_TF32 1 /* tf32 NT: rung 04 instead of a split over moderate k, as 16-bit types (session 28) */
+#endif
 #ifndef GP_H_DEEP_RS_KB
 #define GP_H_DEEP_RS_KB 128 /* ... and for tf32 with an MN-major operand (rung 06 only) from this many (session 27) */
 #endif
@@ -112,7 +122,7 @@ static int64_t min3(int64_t a, int64_t b, int64_t c)
 
 int gp__gemm_r04_stages(int64_t tiles, int64_t sms, int64_t kb) { return tiles <= sms && kb >= 12 ? 6 : 3; }
 
-int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb, int wide)
+int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb, int wide, int pair_min_kb)
 {
     int kc = 1;
     for (int c = 2; c <= GP_GEMM_R04_MAX_KC; ++c)
@@ -121,9 +131,14 @@ int gp__gemm_r04_kc(int64_t tiles, int64_t sms, int64_t kb, int wide)
      * GP_GEMM_R04_KC_WIDE_BLOCKS blocks) */
     for (int c = kc + 1; c <= wide; ++c)
         if (tiles * c <= sms && (c <= 2 || tiles * c <= GP_GEMM_R04_KC_WIDE_BLOCKS) &&
-            kb >= (int64_t)c * GP_GEMM_R04_KC_PAIR_MIN_KB)
+            kb >= (int64_t)c * pair_min_kb)
             kc = c;
     return kc;
+}
+
+static int tf32_rs(const gp_gemm_args *a)
+{
+    return a->compute == GP_COMPUTE_TF32 && a->k > 0 && !(a->ta == 0 && a->tb == 1);
 }
 
 int gp__gemm_r04_config_kc(int cfg)
@@ -154,7 +169,11 @@ static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb
      * against kc 2 19.3, 768x768x4096 kc 3 17.6 against 20.3, 768x768x3072 kc 3 15.2 against 17.1 (128 x 64 tiles 17.4)
      * and 768x768x6144 22.6 against 26.2; where 3 do not fit (48-64 tiles) pairs stay. Thin C: pairs (clusters of 4
      * on 128 blocks lost at 4096x128x8192, hopper_internal.h). */
-    p.kc = gp__gemm_r04_kc(tiles, sms, kb, a_in->m > GP_H_THIN && a_in->n > GP_H_THIN ? GP_H_R04_KC_WIDE : 2);
+    /* tf32 with A from registers: pairs and wider from half the k-blocks (a tf32 k-block is 32 deep, half a 16-bit
+     * one's work): results/h100-2026-11-25i/call2, us, TT 768^3 (24 k-blocks) 17.2 whole, 13.0 in pairs, 13.5 in 3s */
+    const int rs = tf32_rs(a_in);
+    p.kc = gp__gemm_r04_kc(tiles, sms, kb, a_in->m > GP_H_THIN && a_in->n > GP_H_THIN ? GP_H_R04_KC_WIDE : 2,
+                           rs ? GP_H_R04_RS_PAIR_MIN_KB : GP_GEMM_R04_KC_PAIR_MIN_KB);
     if (p.kc > 1 && kb < GP_H_R04_KC_TMA_MIN_KB && gp__gemm_r04_tma_epi(a_in)) p.kc = 1;
     /* 16-bit types, m, n and k multiples of 64, not thin, whole tiles or pairs that would fill at most half the SMs:
      * 128 x 64 tiles with whole k, twice the blocks of 128 x 128 tiles (and the pairs' count without their sum
@@ -164,8 +183,10 @@ static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb
      * 12.5 -> 13.1 (L2 requests of rows that straddle lines: session 25), 8192x128x8192 56 both. Not from 64 k-blocks,
      * where pairs win (session 25, results/h100-2026-11-25f/call12: 1024x1024x4096 23.2 us against 21.3, x6144 37.4
      * against 29.9, x8192 48.6 against 37.7). */
+    /* tf32 with both operands K-major (NT) likewise (results/h100-2026-11-25i/call2, us, 128 x 128 against 128 x 64):
+     * 768^3 12.3 -> 10.3, 1024^3 14.2 (pairs) -> 13.6; not with A from registers (TT 1024^3 15.4 in pairs, 17.7) */
     const int esz = a_in->ab_type == GP_DTYPE_F32 ? 4 : 2;
-    if (GP_H_R04_N64 && esz == 2 && a_in->m % 64 == 0 && a_in->n % 64 == 0 && a_in->k % 64 == 0 && p.kc <= 2 &&
+    if (GP_H_R04_N64 && (esz == 2 || (GP_H_R04_TF32 && !rs)) && a_in->m % 64 == 0 && a_in->n % 64 == 0 && a_in->k % 64 == 0 && p.kc <= 2 &&
         2 * tiles <= sms && a_in->m > GP_H_THIN && a_in->n > GP_H_THIN && kb < GP_H_SPLIT_R04_KB) {
         p.kc = 1;
         p.r04_bn = 64;
@@ -261,11 +282,6 @@ gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
     return q;
 }
 
-static int tf32_rs(const gp_gemm_args *a)
-{
-    return a->compute == GP_COMPUTE_TF32 && a->k > 0 && !(a->ta == 0 && a->tb == 1);
-}
-
 static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, int allow_r07)
 {
     gp_gemm_h_plan p;
@@ -299,11 +315,21 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
     /* little k (fewer than GP_H_SPLIT_MIN_K k-blocks: k < 2048 for 16-bit types): 128 x 128 tiles (rung 04)
      * beat a split (run 2: 512^3, 1000^3, 1024^3 at 23.0 / 125 / 145 TFLOP/s with r04 against 19.4 / 95 / 108
      * split) */
-    /* tf32 TT and NN (C^T) with A from registers over at most 16 k-blocks: rung 04 (its 128 x 128 tiles, k-clusters
-     * and no second kernel) rather than rung 06's split (results/h100-2026-11-25h call8, us): 256^3 NN 8.5-9.2 ->
-     * 7.2, TT 8.6-8.9 -> 7.2; 512^3 NN 11.4-11.7 -> 9.0-9.1, TT -> 9.1; not at 24 k-blocks: 768^3 NN 15.0 -> 22.0 */
-    const int r04_rs = rs && GP_H_R04_RS && !(a_in->ta == 1 && a_in->tb == 0) && kb <= GP_H_RS_SHORT_KB;
-    if (kb < GP_H_SPLIT_MIN_K && (!rs || r04_rs)) return r04;
+    /* tf32 TT and NN (C^T) with A from registers: rung 04 (its 128 x 128 tiles, k-clusters and no second kernel)
+     * rather than rung 06's split, over at most 16 k-blocks since session 27 (results/h100-2026-11-25h call8, us: 256^3
+     * NN 8.5-9.2 -> 7.2, TT 8.6-8.9 -> 7.2; 512^3 NN 11.4-11.7 -> 9.0-9.1; but 768^3 NN 15.0 -> 22.0). With the
+     * fragments double-buffered (session 28), up to 64 k-blocks where its blocks fit in one wave, and TN (B turned
+     * K-major in shared memory) up to 32 (results/h100-2026-11-25i/call2, us, rung 06 -> rung 04): TT 768^3 15.7 ->
+     * 13.5, 1024^3 20.0 -> 15.4, 1024x1024x2048 25.1 -> 22.9; NN 1024^3 18.2 -> 15.5; TN 512^3 11.8 -> 9.8, 768^3
+     * 17.1 -> 16.6, 1024^3 23.3 -> 22.0; not TN 1024x1024x2048 (30.9 against 36.6), TT 1024x1024x4096 (36.3 against
+     * 38.6), nor two waves (TT 2048^3: 54.7 against 62.1); beyond 16 k-blocks only where its blocks fill 5/7 of the
+     * SMs, as measured (128x128x2048 in clusters of 8: unmeasured, the split stays) */
+    const int tn = a_in->ta == 1 && a_in->tb == 0;
+    const int64_t r04_blocks = cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * r04.kc;
+    const int r04_rs = rs && GP_H_R04_RS &&
+                       (kb <= GP_H_RS_SHORT_KB || (kb <= (tn ? GP_H_R04_TN_KB : GP_H_R04_RS_KB) && r04_blocks <= sms &&
+                                                   7 * r04_blocks >= 5 * sms));
+    if (r04_rs || (kb < GP_H_SPLIT_MIN_K && !rs)) return r04;
     /* deep k on at most 8 tiles of 128 x 128: rung 04's k-cluster of 8 (no partials in global memory, no second
      * kernel): 128x128x4096 TT 12.8 us in results/h100-2026-11-24f/call8's sweep, 14.4 on rung 06's split before */
     /* ... but from 512 k-blocks (16-bit types) a split over the SMs, of up to 64 ways (rung 04's k-clusters of 8 use
@@ -342,13 +368,16 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * 512x512x2048 13.5 against 15.5, 768x768x2048 18.1 against 19.0, 1024x1024x3072 24.0 against 24.9; at 64
      * k-blocks the split wins again at 1024x1024x4096 (27.3 against 29.7) (session 23,
      * results/h100-2026-11-25d/README.md "Moderate k") */
-    if (s >= 2 && !rs && esz == 2 && kb < GP_H_SPLIT_R04_KB) return r04;
+    /* tf32 with both operands K-major (NT) likewise (session 28, results/h100-2026-11-25i/call2, us, split -> rung 04):
+     * 1024^3 20.0 -> 13.6 (128 x 64 tiles), 1536^3 38.7 -> 34.9 */
+    if (s >= 2 && !rs && (esz == 2 || GP_H_R04_TF32) && kb < GP_H_SPLIT_R04_KB) return r04;
     /* up to 96 k-blocks where rung 04's blocks (its k-cluster) fill at least 5/7 of the SMs: 1024x1024x4096 21.3 us in
      * pairs (128 blocks) against the split's 24.5, 1024x1024x6144 29.9 against 30.6, 896x896x4096 20.5 (98 blocks)
      * against 22.3, 768x1024x4096 20.1 (96) against 21.6, 768x768x4096 17.6 (kc 3, 108) against 19.4, 640x640x4096 14.0
      * (kc 4, 100) against 18.4; not at 128 k-blocks (1024x1024x8192 37.7 against 36.4) (session 25, with both launched
      * as programmatic dependents: results/h100-2026-11-25f/call12, call14) */
-    if (s >= 2 && !rs && esz == 2 && kb <= GP_H_SPLIT_R04_FULL_KB &&
+    /* (tf32 NT: 1024x1024x2048 25.3 -> 21.6 in pairs; 1024x1024x4096 36.3 against 36.5, session 28) */
+    if (s >= 2 && !rs && (esz == 2 || GP_H_R04_TF32) && kb <= GP_H_SPLIT_R04_FULL_KB &&
         r04.kc >= 2 && 7 * cdiv(a_in->m, 128) * cdiv(a_in->n, 128) * r04.kc >= 5 * sms) /* kc >= 2: 128 x 128 tiles */
         return r04;
     /* deep k over few tiles, split 8 ways or more: rung 07's clusters of 2, which share B's k-blocks through TMA
@@ -563,14 +592,13 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
     if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return 0;
     if (a->k == 0) return 1;
     if (!a->vec_a || !a->vec_b) return 0;
-    /* tf32 reads K-major operands only; rung 06 takes A MN-major (from registers), B MN-major with A K-major as C^T
-     * (gp__gemm_h_canon), and both MN-major (A from registers, B transposed in shared memory); rung 04 A MN-major
-     * with B K-major (A from registers) and so NN as C^T, not both MN-major */
+    /* tf32 reads K-major operands only; rungs 06 and 04 take A MN-major (from registers), B MN-major with A K-major
+     * as C^T (gp__gemm_h_canon), and both MN-major (A from registers, B transposed in shared memory) */
     if (tf32_rs(a)) {
         const int tn = a->ta == 1 && a->tb == 0;
-        /* rung 04: TT, and NN as C^T, with C TMA-describable like rung 06 (the automatic choice of a C that is not
-         * keeps rung 03's hand-off: operands packed for rungs 04 / 05 with both K-major) */
-        if (rung == 6 ? tn && !GP_H_TN_XPOSE : rung != 4 || tn || !a->vec_c) return 0;
+        /* rung 04 with C TMA-describable like rung 06 (the automatic choice of a C that is not keeps rung 03's
+         * hand-off: operands packed for rungs 04 / 05 with both K-major) */
+        if (rung == 6 ? tn && !GP_H_TN_XPOSE : rung != 4 || !a->vec_c) return 0;
     }
     return rung < 6 || a->vec_c;
 }
