@@ -425,7 +425,9 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 
 /* C = alpha * (sum of the split units' partials) + beta * C over the split tiles (any arch). One thread per 4
  * consecutive columns of a tile row; the partial blocks are (CL x 128) x 256 f32 (a tile of rung 06, a cluster
- * tile of rung 07), row-major, block q * splits + s. */
+ * tile of rung 07), row-major, block q * splits + s. Its sum loop is left to the compiler's unrolling: the transposed
+ * reduction's `#pragma unroll 8` here (one helper for both, session 28) made it slower, 5.0 -> 5.45 us under ncu at
+ * bf16 512x512x32768 TN (12 partials a thread), 40.1-41.0 -> 41.6-42.2 us a call (results/h100-2026-11-25i/call5). */
 template <typename T16, int CL>
 __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
 {
