@@ -62,6 +62,9 @@ static gp_gemm_args args(int64_t m, int64_t n, int64_t k, gp_dtype ab, gp_dtype 
     a.compute = ab == GP_DTYPE_F32 ? GP_COMPUTE_TF32 : GP_COMPUTE_F32;
     a.ta = ta;
     a.tb = tb;
+    a.lda = ta ? m : k; /* packed; bases NULL (aligned) */
+    a.ldb = tb ? k : n;
+    a.ldc = n;
     a.alpha = 1.0f;
     a.vec_a = a.vec_b = a.vec_c = 1;
     a.ws = WS;
@@ -199,9 +202,13 @@ int main(void)
     CHECK(p.rung == 4 && p.kc == 2 && p.r04_bn == 128);
     a = bf(1024, 1024, 1024); /* 128 x 64 tiles where 128 x 128 fill at most half the SMs */
     CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 64);
-    a = bf(1024, 1024, 1000); /* k not a multiple of 64 */
+    a = bf(1024, 1024, 1000); /* A's rows (2000 bytes) straddle 64-byte lines */
     CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);
-    a = bf(1000, 1024, 1024); /* m not a multiple of 64 */
+    a = bf(1000, 1024, 1024); /* m not a multiple of 64, but A's and B's rows on 64 bytes (session 28) */
+    CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 64);
+    a = bf(992, 992, 992); /* rows of 1984 bytes */
+    CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 64);
+    a.A = (const void *)(uintptr_t)0x1010; /* A's base off 64 bytes */
     CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);
     a = bf(1152, 1024, 1024); /* 72 tiles of 128 x 128: more than half the SMs */
     CHECK(gp__gemm_h_pick(&h100, &a).r04_bn == 128);

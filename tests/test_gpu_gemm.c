@@ -132,6 +132,11 @@ int main(void)
                     gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 512, 384, 640);
                     c.alpha = -1.5f;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                    /* m not a multiple of 64 with rows on 64 bytes: 128 x 64 tiles too (session 28), C's last tile
+                     * row cut at 300 */
+                    c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 300, 384, 160);
+                    c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
                 if (!small && t == 0 && (cb == 0 || cb == 2) && (r == 0 || r >= 6)) {
                     /* more tiles than SMs, 16-bit C, beta 0: rungs 06/07's deferred epilogue stores a tile's boxes

@@ -95,6 +95,9 @@
 #define GP_H_R04_TN_KB 32 /* ... and tf32 TN (B turned K-major in shared memory) up to this many (session 28) */
 #endif
 #define GP_H_R04_RS_PAIR_MIN_KB 8 /* ... whose k-clusters of 2 or more beyond 64 blocks need this many k-blocks a block */
+#ifndef GP_H_R04_N64_ROWS
+#define GP_H_R04_N64_ROWS 1 /* rung 04's 128 x 64 tiles where A's and B's rows lie on 64 bytes (0: m, n, k multiples of 64) */
+#endif
 #ifndef GP_H_R04_TF32
 #define GP_H_R04_TF32 1 /* tf32 NT: rung 04 instead of a split over moderate k, as 16-bit types (session 28) */
 #endif
@@ -185,9 +188,17 @@ static gp_gemm_h_plan r04_plan(const gp_gemm_args *a_in, int64_t sms, int64_t kb
      * against 29.9, x8192 48.6 against 37.7). */
     /* tf32 with both operands K-major (NT) likewise (results/h100-2026-11-25i/call2, us, 128 x 128 against 128 x 64):
      * 768^3 12.3 -> 10.3, 1024^3 14.2 (pairs) -> 13.6; not with A from registers (TT 1024^3 15.4 in pairs, 17.7) */
+    /* Session 28 (results/h100-2026-11-25i/call8, call9): what slows 128 x 64 tiles at 1000 is rows that straddle
+     * 64-byte lines, not m, n or k themselves, so the test is on A's and B's rows (base and pitch on 64 bytes).
+     * Alternating with the previous rule, ours in us: 992^3 f16 9.6-9.7 -> 8.6, bf16 9.4-9.8 -> 8.5-8.7 (TN 10.0-10.1
+     * -> 9.2-9.3); 1000x1024x1024 9.5 -> 7.9-8.0; 736^3 7.6-7.7 -> 6.7-6.8; tf32 NT 992^3 15.1-15.6 -> 13.4-13.5;
+     * unchanged where rows straddle (1000^3 10.5-10.7, 1024x1024x1000 9.8-10.0, 1024x1000x1024 10.1-10.2). */
     const int esz = a_in->ab_type == GP_DTYPE_F32 ? 4 : 2;
-    if (GP_H_R04_N64 && (esz == 2 || (GP_H_R04_TF32 && !rs)) && a_in->m % 64 == 0 && a_in->n % 64 == 0 && a_in->k % 64 == 0 && p.kc <= 2 &&
-        2 * tiles <= sms && a_in->m > GP_H_THIN && a_in->n > GP_H_THIN && kb < GP_H_SPLIT_R04_KB) {
+    const int rows64 = GP_H_R04_N64_ROWS ? (uintptr_t)a_in->A % 64 == 0 && (uintptr_t)a_in->B % 64 == 0 &&
+                                               a_in->lda * esz % 64 == 0 && a_in->ldb * esz % 64 == 0
+                                         : a_in->m % 64 == 0 && a_in->n % 64 == 0 && a_in->k % 64 == 0;
+    if (GP_H_R04_N64 && (esz == 2 || (GP_H_R04_TF32 && !rs)) && rows64 && p.kc <= 2 && 2 * tiles <= sms &&
+        a_in->m > GP_H_THIN && a_in->n > GP_H_THIN && kb < GP_H_SPLIT_R04_KB) {
         p.kc = 1;
         p.r04_bn = 64;
     }
