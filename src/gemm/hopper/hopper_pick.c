@@ -76,7 +76,9 @@
 #define GP_H_R04_N64 1       /* rung 04's 128 x 64 tiles where 128 x 128 would fill at most half the SMs (r04_plan) */
 #endif
 #define GP_H_R07_MIN_SPLITS 8 /* rung 07 takes a split of at least this many ways (gp__gemm_h_pick) */
+#ifndef GP_H_R07_MAX_SPLITS
 #define GP_H_R07_MAX_SPLITS 12 /* rung 07's split: at most this many ways (gp__gemm_h_r07_split) */
+#endif
 #ifndef GP_H_DEEP_KB
 #define GP_H_DEEP_KB 512       /* at most 8 tiles of 128 x 128 over this many k-blocks: a split, not rung 04 */
 #endif
