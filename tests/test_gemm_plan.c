@@ -86,6 +86,11 @@ int main(void)
     memset(&h100, 0, sizeof h100);
     h100.cc_major = 9;
     h100.sm_count = 132;
+    h100.dram_gbps = 3352; /* HBM3: 2619 MHz x 5120 bits */
+    gp_device_info h200 = h100;
+    h200.dram_gbps = 4916; /* HBM3e: 3201 MHz x 6144 bits */
+    gp_device_info unknown_dram = h100;
+    unknown_dram.dram_gbps = 0;
     gp_gemm_h_plan p;
     gp_gemm_args a;
 
@@ -143,6 +148,20 @@ int main(void)
     show("512x512x32768 (8 tiles)", &a, &p);
     /* 16-bit types: rung 07's clusters (4 cluster tiles of 256 x 256, 12 splits: 48 clusters), partials 12 MB */
     CHECK(p.rung == 7 && p.splits == 12 && p.sk_tiles == 4 && gp__gemm_h_plan_ws(&p) == (size_t)12 << 20);
+    p = gp__gemm_h_pick(&unknown_dram, &a); /* a device that does not report its DRAM: as the H100 */
+    CHECK(p.rung == 7 && p.splits == 12);
+    /* where the DRAM peaks at 4 TB/s or more (H200): 16 ways, 128 blocks (session 29), partials 16 MB */
+    p = gp__gemm_h_pick(&h200, &a);
+    show("512x512x32768 on an H200", &a, &p);
+    CHECK(p.rung == 7 && p.splits == 16 && p.sk_tiles == 4 && gp__gemm_h_plan_ws(&p) == (size_t)16 << 20);
+    CHECK(gp__gemm_h_r07_split(&h200, &a).splits == 16 && gp__gemm_h_r07_split(&h100, &a).splits == 12);
+    a.ws_bytes = (size_t)14 << 20; /* a workspace of 14 MB holds 14 ways of 4 cluster tiles' partials */
+    CHECK(gp__gemm_h_pick(&h200, &a).rung == 7 && gp__gemm_h_pick(&h200, &a).splits == 14);
+    a = args(512, 512, 8192, GP_DTYPE_F16, GP_DTYPE_F16, 1, 0);
+    CHECK(gp__gemm_h_pick(&h200, &a).rung == 7 && gp__gemm_h_pick(&h200, &a).splits == 16);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 7 && gp__gemm_h_pick(&h100, &a).splits == 12);
+    a = bf(512, 1024, 16384); /* 8 cluster tiles: 8 ways on either device (66 clusters) */
+    CHECK(gp__gemm_h_pick(&h200, &a).rung == 7 && gp__gemm_h_pick(&h200, &a).splits == 8);
     a = args(1024, 1024, 16384, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
     show("1024x1024x16384 (32 tiles)", &a, &p);

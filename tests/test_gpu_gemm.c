@@ -4,13 +4,15 @@
  * copies), rows 16-byte aligned with ragged tails (the Hopper rungs' tensor maps), the Hopper plans' split-k
  * (deep k; a split last wave), k == 0, tf32 inputs with bits to round away, every configuration of the configurable rungs forced
  * (rung 04's k-clusters of 1-8 blocks among them),
- * a user stream, and every bad argument's status. Each matrix is allocated exactly its span (memcheck sees
- * any over-read); C is checked element by element against a double CPU reference and outside its window.
+ * a user stream, the handle's DRAM peak (which the Hopper plan reads), and every bad argument's status. Each matrix
+ * is allocated exactly its span (memcheck sees any over-read); C is checked element by element against a double CPU
+ * reference and outside its window.
  * GP_TEST_SMALL (compute-sanitizer) drops the 4097x4095 shape. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
 #include "devdata.h"
 #include "verify_cases.h"
+#include "core/internal.h"
 #include <cuda_runtime.h>
 #include <stdlib.h>
 
@@ -74,6 +76,9 @@ int main(void)
     cudaStream_t s;
     gpt_skip_without_device("test_gpu_gemm");
     CHECK_EQ_INT(gp_create(&h), GP_SUCCESS);
+    /* the handle reads the DRAM's peak (the Hopper plan caps rung 07's split by it): over 1 TB/s on any Hopper part */
+    printf("device DRAM peak: %d GB/s\n", h->dev.dram_gbps);
+    if (h->dev.cc_major >= 9) CHECK(h->dev.dram_gbps > 1000);
     arg_checks(h);
     for (int r = 0; r <= gp_rung_count(GP_PRIM_GEMM); r++) if (tc_rung_selected(r)) {
         const int before = tc_fail;

@@ -30,6 +30,12 @@ gp_status gp_create(gp_handle *out)
         GP_ATTR(h->dev.smem_per_block_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin);
         GP_ATTR(h->dev.smem_per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor);
 #undef GP_ATTR
+        /* peak DRAM bandwidth (double data rate: 2 transfers a clock); left 0 where the device does not say */
+        int mem_khz = 0, bus_bits = 0;
+        if (cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev) == cudaSuccess)
+            h->dev.dram_gbps = (int)((int64_t)mem_khz * bus_bits / 4000000);
+        (void)cudaGetLastError();
     }
     if (cudaMalloc(&h->own_workspace, GP_DEFAULT_WORKSPACE_BYTES) != cudaSuccess) {
         (void)cudaGetLastError();

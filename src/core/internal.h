@@ -19,6 +19,7 @@ typedef struct gp_device_info {
     size_t l2_bytes;
     size_t smem_per_block_optin;   /* shared memory a block may use after cudaFuncSetAttribute */
     size_t smem_per_sm;
+    int dram_gbps;                 /* peak DRAM bandwidth from the memory clock and bus width, GB/s (0: unknown) */
 } gp_device_info;
 
 #define GP_HANDLE_MAGIC 0x67707231u /* "gpr1" */

@@ -36,7 +36,7 @@
  *     18.4 -> 14.3);
  *   - such a split of at least 8 ways, 16-bit types, an even number of 128-row tiles, no C^T: rung 07's split
  *     instead (gp__gemm_h_r07_split: 256 x 256 cluster tiles sharing B through multicast, s over S / 2 clusters, at
- *     most 12 ways, session 26;
+ *     most 12 ways, session 26, or 16 where the DRAM peaks at 4 TB/s or more, session 29 on the H200;
  *     session 24: 512x512x32768 -6 to -8%, no gain with 2-4 splits);
  *   - T < S and no split possible (s < 2: too little k): rung 04 when T <= S / 2 (more, smaller tiles), else
  *     rung 06 with whole tiles;
@@ -79,6 +79,10 @@
 #ifndef GP_H_R07_MAX_SPLITS
 #define GP_H_R07_MAX_SPLITS 12 /* rung 07's split: at most this many ways (gp__gemm_h_r07_split) */
 #endif
+#ifndef GP_H_R07_MAX_SPLITS_FAST
+#define GP_H_R07_MAX_SPLITS_FAST 16 /* ... this many where the DRAM peaks at GP_H_FAST_DRAM_GBPS or more (session 29) */
+#endif
+#define GP_H_FAST_DRAM_GBPS 4000 /* H200 (HBM3e): 4916; H100 SXM (HBM3): 3352 */
 #ifndef GP_H_DEEP_KB
 #define GP_H_DEEP_KB 512       /* at most 8 tiles of 128 x 128 over this many k-blocks: a split, not rung 04 */
 #endif
@@ -260,10 +264,20 @@ static gp_gemm_h_plan r07_split(const gp_device_info *dev, const gp_gemm_args *a
 /* At most 12 ways: on 4 cluster tiles (512 x 512) 96 blocks beat 128 (session 26, results/h100-2026-11-25g calls 8-10,
  * bf16 and f16, us, 16 -> 12 ways: 512x512x8192 20.6-21.3 -> 19.6-20.7, x16384 28.0-28.7 -> 26.7-28.0, x32768
  * 41.5 -> 40.5-41.8; 10 ways lose: 20.0-20.3, 27.6-28.0, 45.2-46.0; 14: 20.1-20.2, 27.4-27.5, 40.7). Fewer cluster
- * tiles with more than 12 ways are thin (rung 04) or deep (gp__gemm_h_pick's own cap). */
+ * tiles with more than 12 ways are thin (rung 04) or deep (gp__gemm_h_pick's own cap).
+ * At most 16 where the DRAM is faster (session 29, H200, results/h200-2026-11-29/call3, `ab` alternating, 3 rounds,
+ * bf16 and f16 TN, us, 12 -> 16 ways): x32768 39.2-40.2 -> 35.1-35.7 (0.75x -> 0.85x cublasLt), x16384 24.2-24.8 ->
+ * 23.8-24.1, x8192 18.0-18.2 -> 17.8-18.1. The H100's 96 blocks already read A and B near its DRAM's rate (~2.4 TB/s,
+ * session 28), so more blocks only add partials there; the H200's take the same ~40 us with 1.4x the bandwidth, so they
+ * are bound by what the two chips share (the SMs' tensor rate, the L2), and 128 blocks shorten their loop. */
+static int64_t r07_max_splits(const gp_device_info *dev)
+{
+    return dev && dev->dram_gbps >= GP_H_FAST_DRAM_GBPS ? GP_H_R07_MAX_SPLITS_FAST : GP_H_R07_MAX_SPLITS;
+}
+
 gp_gemm_h_plan gp__gemm_h_r07_split(const gp_device_info *dev, const gp_gemm_args *a)
 {
-    return r07_split(dev, a, GP_H_R07_MAX_SPLITS);
+    return r07_split(dev, a, r07_max_splits(dev));
 }
 
 gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
@@ -400,7 +414,7 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
      * and 384x384x8192 (3 tile rows) 20.4 -> 22.6. 16-bit types only (tf32: unmeasured). */
     if (s >= 2 && GP_H_SPLIT_R07 && allow_r07 && esz == 2 && !ct && cdiv(a->m, GP_H_TILE_M) % 2 == 0 &&
         gp__gemm_h_takes(dev, a_in, 7)) {
-        const gp_gemm_h_plan q = r07_split(dev, a_in, deep ? GP_H_DEEP_MAX_SPLITS : GP_H_R07_MAX_SPLITS);
+        const gp_gemm_h_plan q = r07_split(dev, a_in, deep ? GP_H_DEEP_MAX_SPLITS : r07_max_splits(dev));
         if (q.splits >= GP_H_R07_MIN_SPLITS) return q;
     }
     if (s >= 2) {
