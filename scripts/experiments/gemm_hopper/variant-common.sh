@@ -1,6 +1,6 @@
 # variant-common.sh — sourced by variant-lib.sh and variant-host.sh (run from build-90a, a Makefile or Ninja build):
-# variant_link LOG OBJ checks the variant's compiler log, puts $D/v.o in place of build-90a's object OBJ (its path in the link's object list) and links
-# /tmp/s22/$NAME/{gpuprim,libgpuprim.so.0}, stripped, for carrying. Needs NAME and D set.
+# variant_link LOG OBJ checks the variant's compiler log, puts $D/v.o in place of build-90a's object OBJ (its path in the
+# link's object list) and links /tmp/s22/$NAME/{gpuprim,libgpuprim.so.0}, stripped, for carrying. Needs NAME and D set.
 variant_link() {
   local log=$1 obj=$2
   # a -D flag for a macro the file #defines without #ifndef is silently overridden (session 27): refuse such a build
