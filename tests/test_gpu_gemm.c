@@ -6,7 +6,8 @@
  * (rung 04's k-clusters of 1-8 blocks among them),
  * a user stream, the handle's DRAM peak (which the Hopper plan reads), and every bad argument's status. Each matrix
  * is allocated exactly its span (memcheck sees any over-read); C is checked element by element against a double CPU
- * reference and outside its window.
+ * reference and outside its window, and a second call on the same C must give it again bit for bit (split-k sums in a
+ * fixed order).
  * GP_TEST_SMALL (compute-sanitizer) drops the 4097x4095 shape. Exits 77 (skipped) without a CUDA device. */
 #include "tcheck.h"
 #include "gpu_test.h"
@@ -193,6 +194,16 @@ int main(void)
                     c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 1200, 40, 3000);
                     c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
                     c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+                    CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+                }
+                if (!small && cb == 4 && (r == 0 || r == 6)) {
+                    /* tf32 deep k over 4 tiles of 128 x 128 (513 k-blocks): rung 06's 64-way split, C's tiles cut at
+                     * both edges, with beta; NN and NT as C^T (the transposed reduction) */
+                    gpt_gemm_case c = gpt_gemm_case_of(r, cb, t & 1, t >> 1, 130, 200, 16400);
+                    c.beta = 0.5f;
+                    c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+                    c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+                    c.pad_c = pad16(c.n, c.c);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
                 if (!small && (t == 0 || t == 3) && cb == 4 && (r == 0 || r == 6)) {

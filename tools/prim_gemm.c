@@ -56,10 +56,11 @@ int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int
      * the output's own rounding: 2^-8 (bf16) or 2^-11 (f16) of the result */
     const double u_acc = ldexp((double)c->k + 2, -23), u_in = c->low_bits ? ldexp(1.0, -9) : 0.0;
     const double u_out = ct == GP_DTYPE_BF16 ? ldexp(1.0, -8) : ct == GP_DTYPE_F16 ? ldexp(1.0, -11) : ldexp(1.0, -23);
-    char *da = NULL, *db = NULL, *dc = NULL, *ha = NULL, *hb = NULL, *hc0 = NULL, *hc = NULL;
+    char *da = NULL, *db = NULL, *dc = NULL, *ha = NULL, *hb = NULL, *hc0 = NULL, *hc = NULL, *hc1 = NULL;
     double *xa = NULL, *xb = NULL;
     int fail = 1;
     int64_t bad = 0, outside = 0;
+    int repeat = 0;
     double worst = 0;
     cudaStream_t s;
     char label[64];
@@ -81,6 +82,14 @@ int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int
                       "gemm", label, sizeof label) ||
         !(hc = (char *)gpt_host_copy(dc, nc * cs)))
         goto out;
+    /* the same call again on the same C: the result must repeat bit for bit (split-k sums in a fixed order) */
+    if (cudaMemcpyAsync(dc, hc0, (size_t)nc * cs, cudaMemcpyHostToDevice, s) != cudaSuccess ||
+        gp_gemm(h, (gp_trans)c->ta, (gp_trans)c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a * es, (gp_dtype)ab, lda,
+                db + c->off_b * es, (gp_dtype)ab, ldb, c->beta, dc + c->off_c * cs, (gp_dtype)ct, ldc,
+                (gp_compute)c->compute) != GP_SUCCESS ||
+        cudaStreamSynchronize(s) != cudaSuccess || !(hc1 = (char *)gpt_host_copy(dc, nc * cs)))
+        goto out;
+    repeat = memcmp(hc, hc1, (size_t)nc * cs) != 0;
     /* A and B as doubles once (not one conversion per product: the reference dominates the test's time) */
     if (!(xa = (double *)malloc((size_t)(na ? na : 1) * sizeof(double))) ||
         !(xb = (double *)malloc((size_t)(nb ? nb : 1) * sizeof(double))))
@@ -115,18 +124,19 @@ int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int
         int inside = y >= 0 && i < c->m && j < c->n;
         if (!inside && memcmp(hc + x * cs, hc0 + x * cs, cs)) outside++;
     }
-    fail = bad != 0 || outside != 0;
+    fail = bad != 0 || outside != 0 || repeat;
     if (verbose || fail)
         printf("gemm %-18s %s->%s%s %c%c m=%lld n=%lld k=%lld alpha=%g beta=%g pad=%d,%d,%d off=%d,%d,%d: %lld wrong, "
-               "max err/bound %.3f%s  %s\n",
+               "max err/bound %.3f%s%s  %s\n",
                label, c->compute == GP_COMPUTE_TF32 ? "tf32" : type_name(ab), type_name(ct),
                c->low_bits ? " (low bits)" : "", c->ta ? 'T' : 'N', c->tb ? 'T' : 'N', (long long)c->m,
                (long long)c->n, (long long)c->k, c->alpha, c->beta, c->pad_a, c->pad_b, c->pad_c, c->off_a, c->off_b,
-               c->off_c, (long long)bad, worst, outside ? ", wrote outside C" : "", fail ? "FAIL" : "ok");
+               c->off_c, (long long)bad, worst, outside ? ", wrote outside C" : "",
+               repeat ? ", a second call differs" : "", fail ? "FAIL" : "ok");
 out:
     if (fail && cudaGetLastError() != cudaSuccess) fprintf(stderr, "gemm: CUDA error\n");
     cudaFree(da); cudaFree(db); cudaFree(dc);
-    free(ha); free(hb); free(hc0); free(hc);
+    free(ha); free(hb); free(hc0); free(hc); free(hc1);
     free(xa); free(xb);
     return fail;
 }
