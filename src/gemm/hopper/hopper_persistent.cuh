@@ -14,7 +14,8 @@
  * plus split-k tail": a partial last wave of tiles becomes a full wave of shorter units; with dp = 0 it is
  * plain split-k for shapes with fewer tiles than SMs). A split unit stores its raw f32 partial (no alpha /
  * beta) as a 128 x 256 block of the workspace through a second tensor map; gp_hp_splitk_reduce then sums the
- * blocks of each split tile and applies alpha, beta and the C conversion. It is launched as a programmatic
+ * blocks of each split tile and applies alpha, beta and the C conversion (gp_hp_splitk_reduce_g, several threads a
+ * float4 of C, where few tiles are split many ways: session 30). It is launched as a programmatic
  * dependent (its launch overlaps the kernel's last units; griddepcontrol.wait before it reads a partial): session
  * 23, 2-6% on split shapes (results/h100-2026-11-25d/call9). The partials are stored with an L2 evict_last policy
  * (e.keep_l2), so that the operands streaming through L2 do not push them out before the reduction reads them:
@@ -492,6 +493,109 @@ __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_
     for (int j = ty; j < 32; j += 8) gp_h_store_one<T16>(ec, tn * GP_HP_BN + 32 * bc + j, ccol, sq[tx][j]);
 }
 
+/* The same two reductions where few tiles are split many ways (session 30): with one thread a float4 of C, 1-2 tiles
+ * give 8192-16384 threads, each summing 32-64 partials a few loads at a time, so the kernel waits on latency (ncu, H200,
+ * 64 ways: 10.5-11.5 us plain, 18-19 us transposed, results/h200-2026-11-29b/call5). Here `groups` threads share each
+ * float4 (gp_hp_splitk_reduce_g: `groups` groups of 256 / groups threads a block; gp_hp_splitk_reduce_tg: blocks of
+ * 256 x groups threads), group g summing splits [g S / groups, (g + 1) S / groups) in order; group 0 then adds the other
+ * groups' sums in order through shared memory, so the result is fixed (not the one-group kernel's bits). The launcher
+ * takes them while the threads stay under one block of 256 a SM. */
+template <typename T16, int CL>
+__global__ void __launch_bounds__(256) gp_hp_splitk_reduce_g(const float *W, gp_h_epi e, gp_h_sched sc, int groups)
+{
+    enum { BM = CL * GP_HP_BM, PER_TILE = BM * (GP_HP_BN / 4) };
+    __shared__ float4 gsum[256];
+    gp_h_wait_prior();
+    /* thread k of group g: float4 slot base + k, splits [s0, s1) */
+    const int slots = 256 / groups, g = threadIdx.x / slots, k = threadIdx.x % slots;
+    const int s0 = g * sc.splits / groups, s1 = (g + 1) * sc.splits / groups;
+    const int64_t total = (int64_t)(sc.units - sc.dp) / sc.splits * PER_TILE;
+    for (int64_t base = (int64_t)blockIdx.x * slots; base < total; base += (int64_t)gridDim.x * slots) {
+        const int64_t i = base + k;
+        const int q = (int)(i / PER_TILE), rem = (int)(i % PER_TILE);
+        const int r = rem / (GP_HP_BN / 4), c4 = rem % (GP_HP_BN / 4);
+        int tm, tn;
+        gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
+        const int row = tm * BM + r, col = tn * GP_HP_BN + 4 * c4;
+        const bool in = i < total && row < e.m && col < e.n;
+        float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        if (in) {
+            const float *p = W + ((int64_t)q * sc.splits * BM + r) * GP_HP_BN + 4 * c4;
+            for (int s = s0; s < s1; ++s) {
+                const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * BM * GP_HP_BN);
+                v.x += x.x;
+                v.y += x.y;
+                v.z += x.z;
+                v.w += x.w;
+            }
+        }
+        if (groups > 1) {
+            gsum[threadIdx.x] = v;
+            __syncthreads();
+            if (g == 0)
+                for (int h = 1; h < groups; ++h) {
+                    const float4 x = gsum[h * slots + k];
+                    v.x += x.x;
+                    v.y += x.y;
+                    v.z += x.z;
+                    v.w += x.w;
+                }
+            __syncthreads();
+        }
+        if (g == 0 && in) {
+            gp_h_store_pair<T16>(e, row, col, v.x, v.y);
+            gp_h_store_pair<T16>(e, row, col + 2, v.z, v.w);
+        }
+    }
+}
+
+/* gp_hp_splitk_reduce_t with blockDim.x / 256 groups: group g's 256 threads sum their share of the splits for the
+ * whole 32 x 32 square; groups 1.. hand their sums to group 0 through shared memory and leave. */
+template <typename T16>
+__global__ void __launch_bounds__(1024) gp_hp_splitk_reduce_tg(const float *W, gp_h_epi e, gp_h_sched sc)
+{
+    __shared__ float sq[32][33];
+    __shared__ float4 gsum[3][256];
+    enum { SQ_N = GP_HP_BN / 32, SQ = (GP_HP_BM / 32) * SQ_N };
+    const int q = blockIdx.x / SQ, b = blockIdx.x % SQ, br = b / SQ_N, bc = b % SQ_N;
+    const int tid = threadIdx.x % 256, g = threadIdx.x / 256, groups = blockDim.x / 256; /* the splits in groups */
+    const int tx = tid % 32, ty = tid / 32, r = tid / 8, c4 = tid % 8;
+    const int s0 = g * sc.splits / groups, s1 = (g + 1) * sc.splits / groups;
+    int tm, tn;
+    gp_h_tile_order(sc.dp + q, sc.tiles_m, sc.tiles_n, sc.group, &tm, &tn);
+    gp_h_wait_prior();
+    const float *p = W + ((int64_t)q * sc.splits * GP_HP_BM + 32 * br + r) * GP_HP_BN + 32 * bc + 4 * c4;
+    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+#pragma unroll 8
+    for (int s = s0; s < s1; ++s) {
+        const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * GP_HP_BM * GP_HP_BN);
+        v.x += x.x;
+        v.y += x.y;
+        v.z += x.z;
+        v.w += x.w;
+    }
+    if (g > 0) gsum[g - 1][tid] = v;
+    __syncthreads();
+    if (g > 0) return; /* no barrier below: only group 0 goes on */
+    for (int h = 0; h + 1 < groups; ++h) { /* the groups' sums in their order */
+        const float4 x = gsum[h][tid];
+        v.x += x.x;
+        v.y += x.y;
+        v.z += x.z;
+        v.w += x.w;
+    }
+    sq[r][4 * c4] = v.x; /* banks r + 4 c4 + j: a warp's 4 rows x 8 column groups, no conflicts */
+    sq[r][4 * c4 + 1] = v.y;
+    sq[r][4 * c4 + 2] = v.z;
+    sq[r][4 * c4 + 3] = v.w;
+    asm volatile("bar.sync 1, 256;" ::: "memory"); /* group 0's 8 warps */
+    gp_h_epi ec = e; /* C's own rows and columns */
+    ec.m = e.n;
+    ec.n = e.m;
+    const int ccol = tm * GP_HP_BM + 32 * br + tx; /* C's column: C^T's row */
+    for (int j = ty; j < 32; j += 8) gp_h_store_one<T16>(ec, tn * GP_HP_BN + 32 * bc + j, ccol, sq[tx][j]);
+}
+
 /* Host: runs plan `pin` (after the experiment knobs) with CL-CTA clusters. `done` is the calling rung's
  * per-device flag for the shared-memory attribute; `nclusters` (CL = 2) the clusters to launch at most. */
 template <int KIND, int TA, int TB, int CL>
@@ -586,14 +690,27 @@ static gp_status gp_hp_run(const gp_device_info *dev, cudaStream_t s, const gp_g
 #endif
     if (splits > 1) {
         const float *W = (const float *)a->ws;
+        /* few tiles over many splits: too few threads to keep the partials' loads in flight, so `groups` threads share
+         * each float4 of C (a group's share of the splits each), up to 8 (4 transposed), while the threads stay under
+         * one block of 256 a SM: 1-2 tiles of rung 06 split 32-64 ways (session 30); rung 07's 16-bit deep-k splits
+         * (4 cluster tiles and more) keep one thread a float4 */
+        const int64_t slots = sk * CL * GP_HP_BM * (GP_HP_BN / 4);
+        int groups = 1;
+        while (groups < (ct ? 4 : 8) && slots * groups < (int64_t)sms * 256 && splits >= 4 * groups) groups *= 2;
         const unsigned grid = ct ? (unsigned)(sk * (GP_HP_BM / 32) * (GP_HP_BN / 32))
-                                 : gp_grid_for(dev, 256, sk * CL * GP_HP_BM * (GP_HP_BN / 4), 2);
+                                 : gp_grid_for(dev, 256, slots * groups, 2);
         cudaLaunchConfig_t cfg;
         cudaLaunchAttribute attr;
-        gp_h_cluster_config(&cfg, &attr, grid, 256, 0, s, 1);
+        gp_h_cluster_config(&cfg, &attr, grid, ct ? 256 * groups : 256, 0, s, 1);
         gp_h_config_pdl(&cfg, &attr);
         cudaError_t le;
-        if (ct && KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__nv_bfloat16>, W, e, sc);
+        if (groups > 1) {
+            if (ct && KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_tg<__nv_bfloat16>, W, e, sc);
+            else if (ct) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_tg<__half>, W, e, sc);
+            else if (KIND == GP_HK_BF16)
+                le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_g<__nv_bfloat16, CL>, W, e, sc, groups);
+            else le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_g<__half, CL>, W, e, sc, groups);
+        } else if (ct && KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__nv_bfloat16>, W, e, sc);
         else if (ct) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce_t<__half>, W, e, sc);
         else if (KIND == GP_HK_BF16) le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__nv_bfloat16, CL>, W, e, sc);
         else le = cudaLaunchKernelEx(&cfg, gp_hp_splitk_reduce<__half, CL>, W, e, sc);
