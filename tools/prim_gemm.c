@@ -42,6 +42,16 @@ static int64_t span(int64_t rows, int64_t cols, int64_t ld) { return rows > 0 &&
 
 static const char *type_name(int t) { return t == GP_DTYPE_F32 ? "f32" : t == GP_DTYPE_F16 ? "f16" : "bf16"; }
 
+/* Case c's gp_gemm call on the buffers' aligned bases da, db, dc (each case's offsets applied here). */
+static gp_status gemm_call(gp_handle h, const gpt_gemm_case *c, const char *da, const char *db, char *dc, int64_t lda,
+                           int64_t ldb, int64_t ldc)
+{
+    const size_t es = esize(c->ab), cs = esize(c->c);
+    return gp_gemm(h, (gp_trans)c->ta, (gp_trans)c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a * es,
+                   (gp_dtype)c->ab, lda, db + c->off_b * es, (gp_dtype)c->ab, ldb, c->beta, dc + c->off_c * cs,
+                   (gp_dtype)c->c, ldc, (gp_compute)c->compute);
+}
+
 int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int verbose)
 {
     const int ab = c->ab, ct = c->c;
@@ -75,18 +85,12 @@ int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int
         !(ha = (char *)gpt_host_copy(da, na * es)) || !(hb = (char *)gpt_host_copy(db, nb * es)))
         goto out;
     gp_set_rung(h, GP_PRIM_GEMM, c->rung);
-    if (gpt_call_done(h, GP_PRIM_GEMM, c->rung,
-                      gp_gemm(h, (gp_trans)c->ta, (gp_trans)c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a * es,
-                              (gp_dtype)ab, lda, db + c->off_b * es, (gp_dtype)ab, ldb, c->beta, dc + c->off_c * cs,
-                              (gp_dtype)ct, ldc, (gp_compute)c->compute),
-                      "gemm", label, sizeof label) ||
+    if (gpt_call_done(h, GP_PRIM_GEMM, c->rung, gemm_call(h, c, da, db, dc, lda, ldb, ldc), "gemm", label, sizeof label) ||
         !(hc = (char *)gpt_host_copy(dc, nc * cs)))
         goto out;
     /* the same call again on the same C: the result must repeat bit for bit (split-k sums in a fixed order) */
     if (cudaMemcpyAsync(dc, hc0, (size_t)nc * cs, cudaMemcpyHostToDevice, s) != cudaSuccess ||
-        gp_gemm(h, (gp_trans)c->ta, (gp_trans)c->tb, c->m, c->n, c->k, c->alpha, da + c->off_a * es, (gp_dtype)ab, lda,
-                db + c->off_b * es, (gp_dtype)ab, ldb, c->beta, dc + c->off_c * cs, (gp_dtype)ct, ldc,
-                (gp_compute)c->compute) != GP_SUCCESS ||
+        gemm_call(h, c, da, db, dc, lda, ldb, ldc) != GP_SUCCESS ||
         cudaStreamSynchronize(s) != cudaSuccess || !(hc1 = (char *)gpt_host_copy(dc, nc * cs)))
         goto out;
     repeat = memcmp(hc, hc1, (size_t)nc * cs) != 0;
