@@ -11,7 +11,14 @@ SRC=${SRC:-06_persistent}
 . "$(dirname "$0")/variant-common.sh"
 cd "$(dirname "$0")/../../../build-90a"
 D=/tmp/variant-$NAME; mkdir -p "$D" "/tmp/s22/$NAME"
-/usr/local/cuda/bin/nvcc -DGPUPRIM_BUILDING --options-file CMakeFiles/gpuprim_objs.dir/includes_CUDA.rsp -O3 -DNDEBUG \
-  --generate-code=arch=compute_90a,code=[compute_90a,sm_90a] -Xcompiler=-fPIC -Xcompiler=-fvisibility=hidden \
-  --expt-relaxed-constexpr -std=c++17 "$@" -c "../src/gemm/hopper/$SRC.cu" -o "$D/v.o" 2>"$D/nvcc.log" || { cat "$D/nvcc.log"; exit 1; }
-variant_link "$D/nvcc.log" "CMakeFiles/gpuprim_objs.dir/src/gemm/hopper/$SRC.cu.o"
+OBJ=CMakeFiles/gpuprim_objs.dir/src/gemm/hopper/$SRC.cu.o
+if [ -f CMakeFiles/gpuprim_objs.dir/includes_CUDA.rsp ]; then # a Makefile build
+  /usr/local/cuda/bin/nvcc -DGPUPRIM_BUILDING --options-file CMakeFiles/gpuprim_objs.dir/includes_CUDA.rsp -O3 -DNDEBUG \
+    --generate-code=arch=compute_90a,code=[compute_90a,sm_90a] -Xcompiler=-fPIC -Xcompiler=-fvisibility=hidden \
+    --expt-relaxed-constexpr -std=c++17 "$@" -c "../src/gemm/hopper/$SRC.cu" -o "$D/v.o" 2>"$D/nvcc.log" || { cat "$D/nvcc.log"; exit 1; }
+else # a Ninja build: the object's own compile command, with the flags added and the variant's output
+  cmd=$(ninja -t commands "$OBJ" | tail -1 | sed "s| -MD -MT [^ ]* -MF [^ ]*||; s| -o $OBJ\$| -o $D/v.o|")
+  case $cmd in *"-o $D/v.o") ;; *) echo "variant-lib.sh: no compile command for $OBJ" >&2; exit 1;; esac
+  eval "$cmd $*" 2>"$D/nvcc.log" || { cat "$D/nvcc.log"; exit 1; }
+fi
+variant_link "$D/nvcc.log" "$OBJ"
