@@ -116,6 +116,9 @@
 #ifndef GP_H_DEEP_TF32_CT
 #define GP_H_DEEP_TF32_CT 1 /* ... also where rung 06 computes C^T (tf32 NN: the transposed reduction) */
 #endif
+#ifndef GP_H_WAIT1
+#define GP_H_WAIT1 0 /* rungs 06/07: the consumers keep one k-block of wgmmas in flight (1) or drain each (0) */
+#endif
 #ifndef GP_H_SPLIT_R07
 #define GP_H_SPLIT_R07 1     /* deep-k splits in rung 07's clusters (multicast B) rather than rung 06 */
 #endif
@@ -230,7 +233,7 @@ gp_gemm_h_plan gp__gemm_h_rung_plan(int rung, const gp_gemm_args *a)
     p.stages = p.epi == 1 ? 3 : 4;
     p.kc = 1;
     p.r04_bn = 128;
-    p.wait1 = 0;
+    p.wait1 = GP_H_WAIT1;
     p.defer = p.epi != 0; /* the deferred epilogue for 16-bit C */
     return p;
 }
