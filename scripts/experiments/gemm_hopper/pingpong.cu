@@ -1,0 +1,474 @@
+// pingpong.cu — session 31, an experiment outside the library, not yet run on a GPU: rung 06's persistent
+// warp-specialised kernel with ping-pong consumers. Each consumer warpgroup owns a whole 128 x 128 tile (two
+// m64n128k16 a k-step, 128 f32 accumulators a thread), the block's tiles alternating between the two; a token passed
+// through named barriers lets one warpgroup issue its main loop while the other runs its epilogue, so the tensor cores
+// need not wait for stores (rung 06 splits one 128 x 256 tile between both warpgroups, whose epilogues then coincide).
+// Why (results/h200-2026-11-29c, NOTES "Session 31"): at bf16 2048x8192x1024 TT (16 k-blocks a tile) ncu counts 82.1k
+// active cycles for rung 06 against 69.3-70.7k for cublasLt's ping-pong kernels (128x128 .. 176x128 tiles), and rung
+// 06's k loop runs at 1200 cycles a k-block against the tensor rate's 1024.
+// The ring: one producer thread loads every k-block of the block's tiles in order into 6 stages of 32 KB; a stage is
+// consumed by one warpgroup only (its `empty` counts that warpgroup's 4 warps). Consumer c takes the block's tiles
+// i = c, c + 2, ...; tile i's k-blocks are ring positions i * KB .. (i + 1) * KB - 1. A consumer waits for the token
+// (the other one has issued every wgmma of the tile before) before its first `full` wait: that also keeps it from
+// waiting on a stage two phases ahead, which a parity wait cannot tell from the phase before.
+// Epilogue: tiles wholly inside C with 16-bit C and beta 0 leave through the TMA (two rounds of two 64 x 64 boxes,
+// stmatrix into the warpgroup's 16 KB, as rung 04's r04_epilogue_tma); other tiles from the registers with bounds
+// checks (gp_h_store_frag_x). 16-bit types, any layout, k > 0, rows of A and B TMA-describable.
+//
+//   nvcc -O3 -std=c++17 -arch=sm_90a --expt-relaxed-constexpr -I include -I src -I bench \
+//        scripts/experiments/gemm_hopper/pingpong.cu build-90a/libgpbench.a build-90a/libgpuprim.a \
+//        -lcublasLt -lcublas -lcuda -o pingpong
+//   pingpong check                       ragged shapes x 4 layouts x bf16 / f16 x beta 0 / 0.5 against cublasLt
+//   pingpong time OP TA TB M N K [MS]    blocks of ~MS ms (default 25), ABBA-ordered: this kernel, the library's
+//                                        gp_gemm (automatic choice) and cublasLt, random inputs; per-call medians
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "gemm/hopper/hopper.cuh"
+#include "gpuprim.h"
+#include "vendor.h"
+
+#define PP_THREADS 384
+#define PP_BM 128
+#define PP_BN 128
+#define PP_STAGES 6
+#define PP_CBUF_WG (2 * GP_H_CBUF) /* a consumer's C buffers: one round of two 64 x 64 16-bit boxes */
+#define PP_SMEM (PP_STAGES * (PP_BM + PP_BN) * GP_H_BK_BYTES + 2 * PP_CBUF_WG + 2 * PP_STAGES * 8 + 1024)
+#define PP_GROUP 16
+enum { PP_BAR_EPI = 1, PP_BAR_TOKEN = 3 }; /* named barriers: 1 + c consumer c's epilogue, 3 + c its token */
+
+#if GP_HOPPER_DEVICE
+static __device__ __forceinline__ void pp_bar_arrive(int id, int count)
+{
+    asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(count) : "memory");
+}
+#endif
+
+template <int KIND, int TA, int TB>
+__global__ void __launch_bounds__(PP_THREADS, 1)
+    pp_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
+              const __grid_constant__ CUtensorMap mc, gp_h_epi e, int tiles_m, int tiles_n, int kb_all, int tma_c)
+{
+#if GP_HOPPER_DEVICE
+    static_assert(KIND != GP_HK_TF32, "16-bit types only");
+    typedef gp_h_stage<PP_BM, PP_BN, TA, TB, GP_H_ESZ(KIND)> S;
+    typedef typename gp_h_ctype<KIND>::T T16;
+    enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
+    unsigned char *cbuf = smem + PP_STAGES * S::BYTES;
+    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + 2 * PP_CBUF_WG);
+    uint64_t *empty = full + PP_STAGES;
+    const int tid = threadIdx.x, wg = tid / 128, tiles = tiles_m * tiles_n;
+
+    if (tid == 0) {
+        gp_tma_prefetch_map(&ma);
+        gp_tma_prefetch_map(&mb);
+        if (tma_c) gp_tma_prefetch_map(&mc);
+        for (int s = 0; s < PP_STAGES; ++s) {
+            gp_mbar_init(&full[s], 1);
+            gp_mbar_init(&empty[s], 4); /* the 4 warps of the one warpgroup that reads the stage */
+        }
+        gp_mbar_init_fence();
+    }
+    __syncthreads();
+    gp_h_wait_prior();
+    gp_h_allow_dependents();
+
+    if (wg == 0) {
+        gp_setmaxnreg_dec<40>();
+        if (tid == 0) {
+            int s = 0;
+            uint32_t ph = 0;
+            bool wrapped = false;
+            for (int u = blockIdx.x; u < tiles; u += gridDim.x) {
+                int tm, tn;
+                gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP, &tm, &tn);
+                for (int kb = 0; kb < kb_all; ++kb) {
+                    if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1);
+                    S::load(smem + s * S::BYTES, &ma, &mb, &full[s], tm * PP_BM, tn * PP_BN, kb);
+                    if (++s == PP_STAGES) {
+                        s = 0;
+                        ph ^= 1;
+                        wrapped = true;
+                    }
+                }
+            }
+        }
+    } else {
+        gp_setmaxnreg_inc<232>();
+        const int c = wg - 1, t128 = tid % 128, lane = tid % 32;
+        unsigned char *mybuf = cbuf + c * PP_CBUF_WG;
+        float acc[2][PP_BN / 2];
+        int i = c; /* the block's tile index: this consumer's are c, c + 2, ... */
+        for (int u = blockIdx.x + c * gridDim.x; u < tiles; u += 2 * gridDim.x, i += 2) {
+            int tm, tn;
+            gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP, &tm, &tn);
+            const int row0 = tm * PP_BM, col0 = tn * PP_BN;
+            const long long pos = (long long)i * kb_all; /* ring position of the tile's first k-block */
+            int s = (int)(pos % PP_STAGES), ps = s;
+            uint32_t ph = (uint32_t)((pos / PP_STAGES) & 1);
+            if (i > 0) gp_named_bar(PP_BAR_TOKEN + c, 256); /* the other consumer has issued tile i - 1's wgmmas */
+            for (int kb = 0; kb < kb_all; ++kb) {
+                gp_mbar_wait(&full[s], ph);
+                const unsigned char *st = smem + s * S::BYTES;
+                gp_wgmma_fence();
+#pragma unroll
+                for (int j = 0; j < S::KSTEPS; ++j) {
+                    const uint64_t db = S::desc_b(st, 0, j);
+#pragma unroll
+                    for (int h = 0; h < 2; ++h)
+                        gp_wgmma<PP_BN, KIND, WTA, WTB>::mma(acc[h], S::desc_a(st, h, j), db, kb > 0 || j > 0);
+                }
+                gp_wgmma_commit();
+                gp_wgmma_wait<1>(); /* k-block kb - 1's wgmmas are done: free its stage */
+                if (kb > 0 && lane == 0) gp_mbar_arrive(&empty[ps]);
+                ps = s;
+                if (++s == PP_STAGES) {
+                    s = 0;
+                    ph ^= 1;
+                }
+            }
+            /* the token: the other consumer's next tile (i + 1, if there is one) may start its main loop */
+            if (u + gridDim.x < tiles) pp_bar_arrive(PP_BAR_TOKEN + (1 - c), 256);
+            gp_wgmma_wait<0>();
+            if (lane == 0) gp_mbar_arrive(&empty[ps]);
+#pragma unroll
+            for (int h = 0; h < 2; ++h) gp_wgmma_reg_fence(acc[h]);
+            if (tma_c && e.beta == 0.0f && row0 + PP_BM <= e.m && col0 + PP_BN <= e.n_tma) {
+#pragma unroll
+                for (int h = 0; h < 2; ++h) { /* round h: m64 half h's two boxes */
+                    if (t128 == 0) gp_tma_store_wait_read<0>(); /* the buffer's previous stores have read it */
+                    gp_named_bar(PP_BAR_EPI + c, 128);
+#pragma unroll
+                    for (int q = 0; q < 2; ++q) {
+                        if (e.alpha == 1.0f) gp_h_stsm_box<T16, false>(mybuf + q * GP_H_CBUF, acc[h], 8 * q, 1.0f);
+                        else gp_h_stsm_box<T16, true>(mybuf + q * GP_H_CBUF, acc[h], 8 * q, e.alpha);
+                    }
+                    gp_fence_proxy_async_smem();
+                    gp_named_bar(PP_BAR_EPI + c, 128);
+                    if (t128 == 0) {
+#pragma unroll
+                        for (int q = 0; q < 2; ++q)
+                            gp_tma_store_2d(&mc, mybuf + q * GP_H_CBUF, col0 + 64 * q, row0 + 64 * h);
+                        gp_tma_store_commit();
+                    }
+                }
+            } else {
+#pragma unroll
+                for (int h = 0; h < 2; ++h) gp_h_store_frag_x<PP_BN, T16, false, false>(e, acc[h], row0 + 64 * h, col0);
+            }
+        }
+        if (t128 == 0) gp_tma_store_wait_all();
+    }
+#else
+    __trap();
+#endif
+}
+
+static int g_sms;
+
+template <int KIND, int TA, int TB>
+static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
+{
+    CUtensorMap ma, mb, mc;
+    if (a->k <= 0 || !a->vec_a || !a->vec_b || gp_h_operand_maps(a, PP_BM, PP_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
+    const int64_t tiles_m = (a->m + PP_BM - 1) / PP_BM, tiles_n = (a->n + PP_BN - 1) / PP_BN;
+    const int64_t kb_all = (a->k + 63) / 64;
+    if (tiles_m * tiles_n > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
+    int tma_c = a->c_type != GP_DTYPE_F32 && a->vec_c;
+    if (!tma_c || gp_h_c_map(&mc, a, 64, CU_TENSOR_MAP_SWIZZLE_128B)) {
+        tma_c = 0;
+        memset(&mc, 0, sizeof mc);
+    }
+    static int done[GP_MAX_DEVICES];
+    const void *fn = (const void *)pp_kernel<KIND, TA, TB>;
+    if (gp_h_set_smem(fn, device, PP_SMEM, done) != cudaSuccess) return GP_ERROR_LAUNCH_FAILED;
+    const int64_t tiles = tiles_m * tiles_n;
+    const unsigned grid = (unsigned)(tiles < g_sms ? tiles : g_sms);
+    cudaLaunchConfig_t cfg;
+    cudaLaunchAttribute attr[2];
+    gp_h_cluster_config(&cfg, &attr[0], grid, PP_THREADS, PP_SMEM, st, 1);
+    gp_h_config_pdl(&cfg, attr);
+    const gp_h_epi e = gp_h_epi_of(a);
+    if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n, (int)kb_all,
+                           tma_c) != cudaSuccess)
+        return GP_ERROR_LAUNCH_FAILED;
+    return GP_SUCCESS;
+}
+
+static gp_status pp_gemm(int device, cudaStream_t st, const gp_gemm_args *a)
+{
+    if (a->compute == GP_COMPUTE_TF32 || a->ab_type == GP_DTYPE_F32) return GP_ERROR_NOT_SUPPORTED;
+    const int t = a->ta * 2 + a->tb;
+    if (a->ab_type == GP_DTYPE_BF16)
+        return t == 0 ? pp_run<GP_HK_BF16, 0, 0>(device, st, a) : t == 1 ? pp_run<GP_HK_BF16, 0, 1>(device, st, a)
+             : t == 2 ? pp_run<GP_HK_BF16, 1, 0>(device, st, a) : pp_run<GP_HK_BF16, 1, 1>(device, st, a);
+    return t == 0 ? pp_run<GP_HK_F16, 0, 0>(device, st, a) : t == 1 ? pp_run<GP_HK_F16, 0, 1>(device, st, a)
+         : t == 2 ? pp_run<GP_HK_F16, 1, 0>(device, st, a) : pp_run<GP_HK_F16, 1, 1>(device, st, a);
+}
+
+/* ---- the driver: inputs, the check against cublasLt, the timing ---- */
+#define CK(x)                                                                                                     \
+    do {                                                                                                          \
+        cudaError_t e_ = (x);                                                                                     \
+        if (e_ != cudaSuccess) {                                                                                  \
+            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));                           \
+            exit(2);                                                                                              \
+        }                                                                                                         \
+    } while (0)
+
+template <typename T> __global__ void pp_fill(T *p, long long count, unsigned seed)
+{
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
+        unsigned x = (unsigned)i * 2654435761u ^ seed * 0x9e3779b9u;
+        x ^= x >> 15;
+        x *= 0x2c1b3c6du;
+        x ^= x >> 12;
+        p[i] = (T)((float)((int)(x & 511) - 256) / 256.0f); /* multiples of 1/256 in [-1, 1), as the bench's */
+    }
+}
+
+static void fill(void *p, gp_dtype t, long long count, unsigned seed)
+{
+    if (t == GP_DTYPE_BF16) pp_fill<<<1024, 256>>>((__nv_bfloat16 *)p, count, seed);
+    else pp_fill<<<1024, 256>>>((__half *)p, count, seed);
+    CK(cudaGetLastError());
+}
+
+static double to_d(const uint16_t *p, gp_dtype t, long long i)
+{
+    if (t == GP_DTYPE_BF16) {
+        uint32_t u = (uint32_t)p[i] << 16;
+        float f;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+    __half_raw r;
+    r.x = p[i];
+    return __half2float(__half(r));
+}
+
+typedef struct problem {
+    gp_gemm_args a;
+    void *A, *B, *C;
+} problem;
+
+/* A and B of exactly their spans (ld = their column counts), C dense m x n */
+static void make(problem *p, gp_dtype t, int ta, int tb, long long m, long long n, long long k, float beta)
+{
+    memset(p, 0, sizeof *p);
+    CK(cudaMalloc(&p->A, m * k * 2));
+    CK(cudaMalloc(&p->B, k * n * 2));
+    CK(cudaMalloc(&p->C, m * n * 2));
+    fill(p->A, t, m * k, 1);
+    fill(p->B, t, k * n, 2);
+    gp_gemm_args *a = &p->a;
+    a->m = m;
+    a->n = n;
+    a->k = k;
+    a->A = p->A;
+    a->B = p->B;
+    a->C = p->C;
+    a->lda = ta ? m : k;
+    a->ldb = tb ? k : n;
+    a->ldc = n;
+    a->alpha = 1.0f;
+    a->beta = beta;
+    a->ta = ta;
+    a->tb = tb;
+    a->ab_type = a->c_type = t;
+    a->compute = GP_COMPUTE_F32;
+    a->vec_a = gp__gemm_vec_ok(p->A, a->lda, 2);
+    a->vec_b = gp__gemm_vec_ok(p->B, a->ldb, 2);
+    a->vec_c = gp__gemm_vec_ok(p->C, a->ldc, 2);
+}
+
+static void unmake(problem *p)
+{
+    cudaFree(p->A);
+    cudaFree(p->B);
+    cudaFree(p->C);
+}
+
+static int vendor(const gp_gemm_args *a, void *C, cudaStream_t st)
+{
+    return gpb_vendor_gemm(a->ta, a->tb, a->m, a->n, a->k, a->alpha, a->A, a->lda, a->B, a->ldb, a->beta, C, a->ldc,
+                           a->ab_type, a->c_type, a->compute, st);
+}
+
+/* ours against cublasLt on the same C0 (poisoned with NaN where beta is 0, else random): relative Frobenius error and
+ * no NaN left; a second run must repeat the first bit for bit */
+static int check_one(gp_dtype t, int ta, int tb, long long m, long long n, long long k, float beta, cudaStream_t st)
+{
+    problem p;
+    make(&p, t, ta, tb, m, n, k, beta);
+    const size_t bytes = (size_t)(m * n * 2);
+    void *C0, *Cv;
+    CK(cudaMalloc(&C0, bytes));
+    CK(cudaMalloc(&Cv, bytes));
+    if (beta == 0.0f) CK(cudaMemset(C0, 0xff, bytes));
+    else fill(C0, t, m * n, 3);
+    /* cublasLt's first call of a shape times its candidates on C (gpb_vendor_gemm), which with beta != 0 accumulates:
+     * the reference is its second call, from C0 again */
+    int bad = vendor(&p.a, Cv, st) != 0;
+    CK(cudaStreamSynchronize(st));
+    CK(cudaMemcpy(Cv, C0, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpy(p.C, C0, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaDeviceSynchronize());
+    bad |= vendor(&p.a, Cv, st) != 0;
+    const gp_status s1 = pp_gemm(0, st, &p.a);
+    CK(cudaStreamSynchronize(st));
+    CK(cudaGetLastError());
+    uint16_t *got = (uint16_t *)malloc(bytes), *want = (uint16_t *)malloc(bytes), *again = (uint16_t *)malloc(bytes);
+    CK(cudaMemcpy(got, p.C, bytes, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(want, Cv, bytes, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(p.C, C0, bytes, cudaMemcpyDeviceToDevice));
+    const gp_status s2 = pp_gemm(0, st, &p.a);
+    CK(cudaStreamSynchronize(st));
+    CK(cudaMemcpy(again, p.C, bytes, cudaMemcpyDeviceToHost));
+    double num = 0, den = 0;
+    long long nan = 0;
+    for (long long x = 0; x < m * n; ++x) {
+        const double g = to_d(got, t, x), w = to_d(want, t, x);
+        if (g != g) ++nan;
+        num += (g - w) * (g - w);
+        den += w * w;
+    }
+    const double rel = den > 0 ? sqrt(num / den) : sqrt(num);
+    const double tol = t == GP_DTYPE_BF16 ? 1e-2 : 5e-3;
+    const int repeat = memcmp(got, again, bytes) == 0;
+    bad |= s1 != GP_SUCCESS || s2 != GP_SUCCESS || nan > 0 || !(rel <= tol) || !repeat;
+    printf("%s %s %c%c %lldx%lldx%lld beta %.1f: rel %.2e, %lld NaN, repeat %s\n", bad ? "FAIL" : "ok  ",
+           t == GP_DTYPE_BF16 ? "bf16" : "f16", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, beta, rel, nan,
+           repeat ? "bit for bit" : "DIFFERS");
+    free(got);
+    free(want);
+    free(again);
+    cudaFree(C0);
+    cudaFree(Cv);
+    unmake(&p);
+    return bad;
+}
+
+static double wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmpd(const void *x, const void *y)
+{
+    const double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+static gp_handle g_h;
+
+/* who: 0 this kernel, 1 the library (automatic choice), 2 cublasLt */
+static void call(int who, problem *p, cudaStream_t st)
+{
+    const gp_gemm_args *a = &p->a;
+    if (who == 0) pp_gemm(0, st, a);
+    else if (who == 1)
+        gp_gemm(g_h, a->ta ? GP_TRANS : GP_NO_TRANS, a->tb ? GP_TRANS : GP_NO_TRANS, a->m, a->n, a->k, a->alpha, a->A,
+                a->ab_type, a->lda, a->B, a->ab_type, a->ldb, a->beta, a->C, a->c_type, a->ldc, GP_COMPUTE_F32);
+    else vendor(a, a->C, st);
+}
+
+/* one block of about `ms` ms back to back over the sets, an event every 16 calls: the median per call (us) */
+static double block(int who, problem *ps, int sets, double ms, double est_us, cudaStream_t st)
+{
+    enum { G = 16, MAXG = 2048 };
+    static cudaEvent_t ev[MAXG + 1];
+    static double g[MAXG];
+    if (!ev[0])
+        for (int i = 0; i <= MAXG; ++i) CK(cudaEventCreate(&ev[i]));
+    int ng = (int)(ms * 1e3 / (est_us * G)) + 1;
+    if (ng > MAXG) ng = MAXG;
+    CK(cudaEventRecord(ev[0], st));
+    for (int j = 0; j < ng; ++j) {
+        for (int i = 0; i < G; ++i) call(who, &ps[(j * G + i) % sets], st);
+        CK(cudaEventRecord(ev[j + 1], st));
+    }
+    CK(cudaStreamSynchronize(st));
+    CK(cudaGetLastError());
+    for (int j = 0; j < ng; ++j) {
+        float x;
+        CK(cudaEventElapsedTime(&x, ev[j], ev[j + 1]));
+        g[j] = x * 1e3 / G;
+    }
+    qsort(g, ng, sizeof(double), cmpd);
+    return g[ng / 2];
+}
+
+static void time_shape(gp_dtype t, int ta, int tb, long long m, long long n, long long k, double ms, cudaStream_t st)
+{
+    enum { SETS = 8, ROUNDS = 8 };
+    problem ps[SETS];
+    for (int s = 0; s < SETS; ++s) make(&ps[s], t, ta, tb, m, n, k, 0.0f);
+    CK(cudaDeviceSynchronize());
+    for (int w = 0; w < 3; ++w) /* warm-up; cublasLt picks its algorithm at its first call of the shape */
+        for (int i = 0; i < 8; ++i) call(w, &ps[i % SETS], st);
+    CK(cudaStreamSynchronize(st));
+    double est[3], r[3][2 * ROUNDS];
+    for (int w = 0; w < 3; ++w) est[w] = block(w, ps, SETS, 2.0, 50.0, st);
+    const double t0 = wall();
+    static const int order[6] = {0, 1, 2, 2, 1, 0}; /* ABCCBA */
+    for (int b = 0; b < ROUNDS; ++b)
+        for (int o = 0; o < 6; ++o) r[order[o]][2 * b + o / 3] = block(order[o], ps, SETS, ms, est[order[o]], st);
+    for (int w = 0; w < 3; ++w) qsort(r[w], 2 * ROUNDS, sizeof(double), cmpd);
+    const double pp = 0.5 * (r[0][ROUNDS - 1] + r[0][ROUNDS]), lib = 0.5 * (r[1][ROUNDS - 1] + r[1][ROUNDS]),
+                 ven = 0.5 * (r[2][ROUNDS - 1] + r[2][ROUNDS]);
+    printf("%s %c%c %lldx%lldx%lld (%.1f s): ping-pong %.2f us (%.3fx cublasLt), library %.2f us (%.3fx), cublasLt %.2f "
+           "us; ping-pong against the library %.3fx\n",
+           t == GP_DTYPE_BF16 ? "bf16" : "f16", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, wall() - t0, pp, ven / pp, lib,
+           ven / lib, ven, lib / pp);
+    for (int s = 0; s < SETS; ++s) unmake(&ps[s]);
+}
+
+int main(int argc, char **argv)
+{
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess || prop.major != 9) {
+        fprintf(stderr, "pingpong: needs an sm_90 GPU\n");
+        return 77;
+    }
+    g_sms = prop.multiProcessorCount;
+    cudaStream_t st;
+    CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+    if (gp_create(&g_h) != GP_SUCCESS) return 2;
+    gp_set_stream(g_h, st);
+    if (argc >= 2 && !strcmp(argv[1], "check")) {
+        /* ragged edges (tiles cut in m and n, n_tma < n at n = 1001), one tile, fewer tiles than SMs, several per
+         * consumer, k not a multiple of 64, k of one k-block */
+        static const long long shapes[][3] = {{1000, 1048, 1000}, {136, 264, 200},  {128, 128, 64},
+                                              {4096, 1024, 520},  {257, 1001, 3000}, {64, 8, 5},
+                                              {2048, 2048, 128},  {1000, 2052, 1000}};
+        int bad = 0;
+        for (int t = 0; t < 2; ++t)
+            for (int l = 0; l < 4; ++l)
+                for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+                    for (int b = 0; b < 2; ++b) {
+                        const long long m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
+                        /* rows of A and B must be 16-byte aligned (TMA): skip layouts whose stored rows are not */
+                        if (((l >> 1) ? m : k) % 8 || ((l & 1) ? k : n) % 8) continue;
+                        bad |= check_one(t ? GP_DTYPE_F16 : GP_DTYPE_BF16, l >> 1, l & 1, m, n, k, b ? 0.5f : 0.0f, st);
+                    }
+        printf("%s\n", bad ? "FAILED" : "all passed");
+        return bad;
+    }
+    if (argc >= 8 && !strcmp(argv[1], "time")) {
+        const gp_dtype t = !strcmp(argv[2], "f16") ? GP_DTYPE_F16 : GP_DTYPE_BF16;
+        time_shape(t, atoi(argv[3]), atoi(argv[4]), atoll(argv[5]), atoll(argv[6]), atoll(argv[7]),
+                   argc > 8 ? atof(argv[8]) : 25.0, st);
+        return 0;
+    }
+    fprintf(stderr, "usage: pingpong check | pingpong time bf16|f16 TA TB M N K [MS]\n");
+    return 2;
+}
