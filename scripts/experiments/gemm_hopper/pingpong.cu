@@ -11,6 +11,12 @@
 // i = c, c + 2, ...; tile i's k-blocks are ring positions i * KB .. (i + 1) * KB - 1. A consumer waits for the token
 // (the other one has issued every wgmma of the tile before) before its first `full` wait: that also keeps it from
 // waiting on a stage two phases ahead, which a parity wait cannot tell from the phase before.
+// Pairs (CL = 2): clusters of 2 CTAs over 256 x 128 cluster tiles, each CTA loading its A and half of the shared B,
+// multicast to both (rung 07's scheme). Predicted (counted, METHOD.md): a 128 x 128 tile takes in 32 KB a k-block of
+// 512 tensor cycles, 64 bytes a cycle an SM; alone (CL = 1) at bf16 2048x8192x1024 that is 537 MB through L2 against
+// rung 06's 299 MB (ncu), ~60 us at the ~9 TB/s cublasLt's kernels reached there, slower than rung 06's 51: so CL = 1
+// is expected L2-bound, and the pairs (403 MB, as cublasLt's 2-CTA ping-pong kernels move 330-350 MB) the variant that
+// can win.
 // Epilogue: tiles wholly inside C with 16-bit C and beta 0 leave through the TMA (two rounds of two 64 x 64 boxes,
 // stmatrix into the warpgroup's 16 KB, as rung 04's r04_epilogue_tma); other tiles from the registers with bounds
 // checks (gp_h_store_frag_x). 16-bit types, any layout, k > 0, rows of A and B TMA-describable.
@@ -19,8 +25,8 @@
 //        scripts/experiments/gemm_hopper/pingpong.cu build-90a/libgpbench.a build-90a/libgpuprim.a \
 //        -lcublasLt -lcublas -lcuda -o pingpong
 //   pingpong check                       ragged shapes x 4 layouts x bf16 / f16 x beta 0 / 0.5 against cublasLt
-//   pingpong time OP TA TB M N K [MS]    blocks of ~MS ms (default 25), ABBA-ordered: this kernel, the library's
-//                                        gp_gemm (automatic choice) and cublasLt, random inputs; per-call medians
+//   pingpong time OP TA TB M N K [MS]    blocks of ~MS ms (default 25), ABCDDCBA-ordered: this kernel alone and in
+//                                        pairs, the library's gp_gemm (automatic choice) and cublasLt, random inputs
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <math.h>
@@ -48,7 +54,39 @@ static __device__ __forceinline__ void pp_bar_arrive(int id, int count)
 }
 #endif
 
-template <int KIND, int TA, int TB>
+#if GP_HOPPER_DEVICE
+/* CL = 2: one stage of CTA `rank` of a pair: its own A box, and its half of B multicast into both CTAs' stage (B's map
+ * has 64-row boxes where B is K-major; MN-major B comes in two 64-column chunks, chunk `rank` from each CTA). */
+template <int TA, int TB>
+static __device__ __forceinline__ void pp_load_mc(unsigned char *st, const CUtensorMap *ma, const CUtensorMap *mb,
+                                                  uint64_t *full, int m0, int n0, int kb, uint32_t rank)
+{
+    typedef gp_h_stage<PP_BM, PP_BN, TA, TB, 2> S;
+    gp_mbar_arrive_expect_tx(full, S::BYTES);
+    const int k0 = kb * S::BK;
+    if (TA == 0) gp_tma_load_2d(st, ma, full, k0, m0);
+    else {
+#pragma unroll
+        for (int c = 0; c < PP_BM / 64; ++c) gp_tma_load_2d(st + c * (S::BK * 128), ma, full, m0 + 64 * c, k0);
+    }
+    unsigned char *sb = st + S::A_BYTES;
+    if (TB == 1) gp_tma_load_2d_mc(sb + rank * 64 * 128, mb, full, k0, n0 + 64 * (int)rank, 0x3);
+    else gp_tma_load_2d_mc(sb + rank * (S::BK * 128), mb, full, n0 + 64 * (int)rank, k0, 0x3);
+}
+
+/* A consumer warp frees stage s: lane 0 arrives on this CTA's `empty`; in a pair, lanes 0 and 1 on both CTAs'. */
+template <int CL> static __device__ __forceinline__ void pp_release_t(uint64_t *empty, int s, int lane)
+{
+    if (CL > 1) {
+        if (lane < 2) gp_mbar_arrive_cluster(&empty[s], (uint32_t)lane);
+    } else if (lane == 0) gp_mbar_arrive(&empty[s]);
+}
+#endif
+
+/* CL = 1: a block per SM, 128 x 128 tiles. CL = 2: clusters of 2 CTAs over 256 x 128 cluster tiles, CTA r computing
+ * rows 128 r.. and loading half of the shared B for both (as rung 07 shares B over 256 x 256): a stage is refilled only
+ * when both CTAs' consumers of that ring position have freed it (`empty` counts 8 arrivals, 4 of them remote). */
+template <int KIND, int TA, int TB, int CL>
 __global__ void __launch_bounds__(PP_THREADS, 1)
     pp_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
               const __grid_constant__ CUtensorMap mc, gp_h_epi e, int tiles_m, int tiles_n, int kb_all, int tma_c)
@@ -63,7 +101,10 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
     unsigned char *cbuf = smem + PP_STAGES * S::BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + 2 * PP_CBUF_WG);
     uint64_t *empty = full + PP_STAGES;
+    /* tiles_m: cluster tile rows (CL = 2: pairs of 128-row tiles); units are cluster tiles, walked per cluster */
     const int tid = threadIdx.x, wg = tid / 128, tiles = tiles_m * tiles_n;
+    const uint32_t rank = CL > 1 ? gp_cluster_rank() : 0;
+    const int cid = (int)blockIdx.x / CL, ncl = (int)gridDim.x / CL;
 
     if (tid == 0) {
         gp_tma_prefetch_map(&ma);
@@ -71,11 +112,12 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
         if (tma_c) gp_tma_prefetch_map(&mc);
         for (int s = 0; s < PP_STAGES; ++s) {
             gp_mbar_init(&full[s], 1);
-            gp_mbar_init(&empty[s], 4); /* the 4 warps of the one warpgroup that reads the stage */
+            gp_mbar_init(&empty[s], 4 * CL); /* the 4 warps of the warpgroup that reads the stage (in each CTA) */
         }
         gp_mbar_init_fence();
     }
-    __syncthreads();
+    if (CL > 1) gp_cluster_sync(); /* both CTAs' barriers initialised before any multicast or remote arrive */
+    else __syncthreads();
     gp_h_wait_prior();
     gp_h_allow_dependents();
 
@@ -85,12 +127,14 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             int s = 0;
             uint32_t ph = 0;
             bool wrapped = false;
-            for (int u = blockIdx.x; u < tiles; u += gridDim.x) {
+            for (int u = cid; u < tiles; u += ncl) {
                 int tm, tn;
-                gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP, &tm, &tn);
+                gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP / CL, &tm, &tn);
+                const int m0 = (CL * tm + (int)rank) * PP_BM, n0 = tn * PP_BN;
                 for (int kb = 0; kb < kb_all; ++kb) {
                     if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1);
-                    S::load(smem + s * S::BYTES, &ma, &mb, &full[s], tm * PP_BM, tn * PP_BN, kb);
+                    if (CL > 1) pp_load_mc<TA, TB>(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb, rank);
+                    else S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb);
                     if (++s == PP_STAGES) {
                         s = 0;
                         ph ^= 1;
@@ -105,10 +149,10 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
         unsigned char *mybuf = cbuf + c * PP_CBUF_WG;
         float acc[2][PP_BN / 2];
         int i = c; /* the block's tile index: this consumer's are c, c + 2, ... */
-        for (int u = blockIdx.x + c * gridDim.x; u < tiles; u += 2 * gridDim.x, i += 2) {
+        for (int u = cid + c * ncl; u < tiles; u += 2 * ncl, i += 2) {
             int tm, tn;
-            gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP, &tm, &tn);
-            const int row0 = tm * PP_BM, col0 = tn * PP_BN;
+            gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP / CL, &tm, &tn);
+            const int row0 = (CL * tm + (int)rank) * PP_BM, col0 = tn * PP_BN;
             const long long pos = (long long)i * kb_all; /* ring position of the tile's first k-block */
             int s = (int)(pos % PP_STAGES), ps = s;
             uint32_t ph = (uint32_t)((pos / PP_STAGES) & 1);
@@ -126,7 +170,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
                 }
                 gp_wgmma_commit();
                 gp_wgmma_wait<1>(); /* k-block kb - 1's wgmmas are done: free its stage */
-                if (kb > 0 && lane == 0) gp_mbar_arrive(&empty[ps]);
+                if (kb > 0) pp_release_t<CL>(empty, ps, lane);
                 ps = s;
                 if (++s == PP_STAGES) {
                     s = 0;
@@ -134,9 +178,9 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
                 }
             }
             /* the token: the other consumer's next tile (i + 1, if there is one) may start its main loop */
-            if (u + gridDim.x < tiles) pp_bar_arrive(PP_BAR_TOKEN + (1 - c), 256);
+            if (u + ncl < tiles) pp_bar_arrive(PP_BAR_TOKEN + (1 - c), 256);
             gp_wgmma_wait<0>();
-            if (lane == 0) gp_mbar_arrive(&empty[ps]);
+            pp_release_t<CL>(empty, ps, lane);
 #pragma unroll
             for (int h = 0; h < 2; ++h) gp_wgmma_reg_fence(acc[h]);
             if (tma_c && e.beta == 0.0f && row0 + PP_BM <= e.m && col0 + PP_BN <= e.n_tma) {
@@ -165,6 +209,10 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
         }
         if (t128 == 0) gp_tma_store_wait_all();
     }
+    if (CL > 1) {
+        __syncwarp();
+        gp_cluster_sync(); /* no CTA leaves while its peer may still arrive on or multicast into it */
+    }
 #else
     __trap();
 #endif
@@ -172,44 +220,51 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
 
 static int g_sms;
 
-template <int KIND, int TA, int TB>
+template <int KIND, int TA, int TB, int CL>
 static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
 {
     CUtensorMap ma, mb, mc;
-    if (a->k <= 0 || !a->vec_a || !a->vec_b || gp_h_operand_maps(a, PP_BM, PP_BN, &ma, &mb)) return GP_ERROR_NOT_SUPPORTED;
-    const int64_t tiles_m = (a->m + PP_BM - 1) / PP_BM, tiles_n = (a->n + PP_BN - 1) / PP_BN;
+    if (a->k <= 0 || !a->vec_a || !a->vec_b || gp_h_operand_maps(a, PP_BM, PP_BN / CL, &ma, &mb))
+        return GP_ERROR_NOT_SUPPORTED;
+    const int64_t tiles_m = (a->m + CL * PP_BM - 1) / (CL * PP_BM), tiles_n = (a->n + PP_BN - 1) / PP_BN;
     const int64_t kb_all = (a->k + 63) / 64;
-    if (tiles_m * tiles_n > INT32_MAX) return GP_ERROR_NOT_SUPPORTED;
+    if (tiles_m * tiles_n > INT32_MAX / CL) return GP_ERROR_NOT_SUPPORTED;
     int tma_c = a->c_type != GP_DTYPE_F32 && a->vec_c;
     if (!tma_c || gp_h_c_map(&mc, a, 64, CU_TENSOR_MAP_SWIZZLE_128B)) {
         tma_c = 0;
         memset(&mc, 0, sizeof mc);
     }
     static int done[GP_MAX_DEVICES];
-    const void *fn = (const void *)pp_kernel<KIND, TA, TB>;
+    const void *fn = (const void *)pp_kernel<KIND, TA, TB, CL>;
     if (gp_h_set_smem(fn, device, PP_SMEM, done) != cudaSuccess) return GP_ERROR_LAUNCH_FAILED;
-    const int64_t tiles = tiles_m * tiles_n;
-    const unsigned grid = (unsigned)(tiles < g_sms ? tiles : g_sms);
+    const int64_t units = tiles_m * tiles_n, slots = g_sms / CL;
+    const unsigned grid = (unsigned)(CL * (units < slots ? units : slots));
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr[2];
-    gp_h_cluster_config(&cfg, &attr[0], grid, PP_THREADS, PP_SMEM, st, 1);
+    gp_h_cluster_config(&cfg, &attr[0], grid, PP_THREADS, PP_SMEM, st, CL);
     gp_h_config_pdl(&cfg, attr);
     const gp_h_epi e = gp_h_epi_of(a);
-    if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n, (int)kb_all,
+    if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB, CL>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n, (int)kb_all,
                            tma_c) != cudaSuccess)
         return GP_ERROR_LAUNCH_FAILED;
     return GP_SUCCESS;
 }
 
-static gp_status pp_gemm(int device, cudaStream_t st, const gp_gemm_args *a)
+template <int CL> static gp_status pp_gemm_cl(int device, cudaStream_t st, const gp_gemm_args *a)
 {
-    if (a->compute == GP_COMPUTE_TF32 || a->ab_type == GP_DTYPE_F32) return GP_ERROR_NOT_SUPPORTED;
     const int t = a->ta * 2 + a->tb;
     if (a->ab_type == GP_DTYPE_BF16)
-        return t == 0 ? pp_run<GP_HK_BF16, 0, 0>(device, st, a) : t == 1 ? pp_run<GP_HK_BF16, 0, 1>(device, st, a)
-             : t == 2 ? pp_run<GP_HK_BF16, 1, 0>(device, st, a) : pp_run<GP_HK_BF16, 1, 1>(device, st, a);
-    return t == 0 ? pp_run<GP_HK_F16, 0, 0>(device, st, a) : t == 1 ? pp_run<GP_HK_F16, 0, 1>(device, st, a)
-         : t == 2 ? pp_run<GP_HK_F16, 1, 0>(device, st, a) : pp_run<GP_HK_F16, 1, 1>(device, st, a);
+        return t == 0 ? pp_run<GP_HK_BF16, 0, 0, CL>(device, st, a) : t == 1 ? pp_run<GP_HK_BF16, 0, 1, CL>(device, st, a)
+             : t == 2 ? pp_run<GP_HK_BF16, 1, 0, CL>(device, st, a) : pp_run<GP_HK_BF16, 1, 1, CL>(device, st, a);
+    return t == 0 ? pp_run<GP_HK_F16, 0, 0, CL>(device, st, a) : t == 1 ? pp_run<GP_HK_F16, 0, 1, CL>(device, st, a)
+         : t == 2 ? pp_run<GP_HK_F16, 1, 0, CL>(device, st, a) : pp_run<GP_HK_F16, 1, 1, CL>(device, st, a);
+}
+
+/* cl: 1 (a block per 128 x 128 tile) or 2 (pairs sharing B by multicast) */
+static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args *a)
+{
+    if (a->compute == GP_COMPUTE_TF32 || a->ab_type == GP_DTYPE_F32) return GP_ERROR_NOT_SUPPORTED;
+    return cl == 2 ? pp_gemm_cl<2>(device, st, a) : pp_gemm_cl<1>(device, st, a);
 }
 
 /* ---- the driver: inputs, the check against cublasLt, the timing ---- */
@@ -303,7 +358,7 @@ static int vendor(const gp_gemm_args *a, void *C, cudaStream_t st)
 
 /* ours against cublasLt on the same C0 (poisoned with NaN where beta is 0, else random): relative Frobenius error and
  * no NaN left; a second run must repeat the first bit for bit */
-static int check_one(gp_dtype t, int ta, int tb, long long m, long long n, long long k, float beta, cudaStream_t st)
+static int check_one(int cl, gp_dtype t, int ta, int tb, long long m, long long n, long long k, float beta, cudaStream_t st)
 {
     problem p;
     make(&p, t, ta, tb, m, n, k, beta);
@@ -321,14 +376,14 @@ static int check_one(gp_dtype t, int ta, int tb, long long m, long long n, long 
     CK(cudaMemcpy(p.C, C0, bytes, cudaMemcpyDeviceToDevice));
     CK(cudaDeviceSynchronize());
     bad |= vendor(&p.a, Cv, st) != 0;
-    const gp_status s1 = pp_gemm(0, st, &p.a);
+    const gp_status s1 = pp_gemm(cl, 0, st, &p.a);
     CK(cudaStreamSynchronize(st));
     CK(cudaGetLastError());
     uint16_t *got = (uint16_t *)malloc(bytes), *want = (uint16_t *)malloc(bytes), *again = (uint16_t *)malloc(bytes);
     CK(cudaMemcpy(got, p.C, bytes, cudaMemcpyDeviceToHost));
     CK(cudaMemcpy(want, Cv, bytes, cudaMemcpyDeviceToHost));
     CK(cudaMemcpy(p.C, C0, bytes, cudaMemcpyDeviceToDevice));
-    const gp_status s2 = pp_gemm(0, st, &p.a);
+    const gp_status s2 = pp_gemm(cl, 0, st, &p.a);
     CK(cudaStreamSynchronize(st));
     CK(cudaMemcpy(again, p.C, bytes, cudaMemcpyDeviceToHost));
     double num = 0, den = 0;
@@ -343,7 +398,7 @@ static int check_one(gp_dtype t, int ta, int tb, long long m, long long n, long 
     const double tol = t == GP_DTYPE_BF16 ? 1e-2 : 5e-3;
     const int repeat = memcmp(got, again, bytes) == 0;
     bad |= s1 != GP_SUCCESS || s2 != GP_SUCCESS || nan > 0 || !(rel <= tol) || !repeat;
-    printf("%s %s %c%c %lldx%lldx%lld beta %.1f: rel %.2e, %lld NaN, repeat %s\n", bad ? "FAIL" : "ok  ",
+    printf("%s cl %d %s %c%c %lldx%lldx%lld beta %.1f: rel %.2e, %lld NaN, repeat %s\n", bad ? "FAIL" : "ok  ", cl,
            t == GP_DTYPE_BF16 ? "bf16" : "f16", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, beta, rel, nan,
            repeat ? "bit for bit" : "DIFFERS");
     free(got);
@@ -370,12 +425,12 @@ static int cmpd(const void *x, const void *y)
 
 static gp_handle g_h;
 
-/* who: 0 this kernel, 1 the library (automatic choice), 2 cublasLt */
+/* who: 0 this kernel, 1 it in pairs (CL = 2), 2 the library (automatic choice), 3 cublasLt */
 static void call(int who, problem *p, cudaStream_t st)
 {
     const gp_gemm_args *a = &p->a;
-    if (who == 0) pp_gemm(0, st, a);
-    else if (who == 1)
+    if (who < 2) pp_gemm(who + 1, 0, st, a);
+    else if (who == 2)
         gp_gemm(g_h, a->ta ? GP_TRANS : GP_NO_TRANS, a->tb ? GP_TRANS : GP_NO_TRANS, a->m, a->n, a->k, a->alpha, a->A,
                 a->ab_type, a->lda, a->B, a->ab_type, a->ldb, a->beta, a->C, a->c_type, a->ldc, GP_COMPUTE_F32);
     else vendor(a, a->C, st);
@@ -409,26 +464,27 @@ static double block(int who, problem *ps, int sets, double ms, double est_us, cu
 
 static void time_shape(gp_dtype t, int ta, int tb, long long m, long long n, long long k, double ms, cudaStream_t st)
 {
-    enum { SETS = 8, ROUNDS = 8 };
+    enum { SETS = 8, ROUNDS = 6, W = 4 };
     problem ps[SETS];
     for (int s = 0; s < SETS; ++s) make(&ps[s], t, ta, tb, m, n, k, 0.0f);
     CK(cudaDeviceSynchronize());
-    for (int w = 0; w < 3; ++w) /* warm-up; cublasLt picks its algorithm at its first call of the shape */
+    for (int w = 0; w < W; ++w) /* warm-up; cublasLt picks its algorithm at its first call of the shape */
         for (int i = 0; i < 8; ++i) call(w, &ps[i % SETS], st);
     CK(cudaStreamSynchronize(st));
-    double est[3], r[3][2 * ROUNDS];
-    for (int w = 0; w < 3; ++w) est[w] = block(w, ps, SETS, 2.0, 50.0, st);
+    double est[W], r[W][2 * ROUNDS], med[W];
+    for (int w = 0; w < W; ++w) est[w] = block(w, ps, SETS, 2.0, 50.0, st);
     const double t0 = wall();
-    static const int order[6] = {0, 1, 2, 2, 1, 0}; /* ABCCBA */
+    static const int order[2 * W] = {0, 1, 2, 3, 3, 2, 1, 0}; /* ABCDDCBA */
     for (int b = 0; b < ROUNDS; ++b)
-        for (int o = 0; o < 6; ++o) r[order[o]][2 * b + o / 3] = block(order[o], ps, SETS, ms, est[order[o]], st);
-    for (int w = 0; w < 3; ++w) qsort(r[w], 2 * ROUNDS, sizeof(double), cmpd);
-    const double pp = 0.5 * (r[0][ROUNDS - 1] + r[0][ROUNDS]), lib = 0.5 * (r[1][ROUNDS - 1] + r[1][ROUNDS]),
-                 ven = 0.5 * (r[2][ROUNDS - 1] + r[2][ROUNDS]);
-    printf("%s %c%c %lldx%lldx%lld (%.1f s): ping-pong %.2f us (%.3fx cublasLt), library %.2f us (%.3fx), cublasLt %.2f "
-           "us; ping-pong against the library %.3fx\n",
-           t == GP_DTYPE_BF16 ? "bf16" : "f16", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, wall() - t0, pp, ven / pp, lib,
-           ven / lib, ven, lib / pp);
+        for (int o = 0; o < 2 * W; ++o) r[order[o]][2 * b + o / W] = block(order[o], ps, SETS, ms, est[order[o]], st);
+    for (int w = 0; w < W; ++w) {
+        qsort(r[w], 2 * ROUNDS, sizeof(double), cmpd);
+        med[w] = 0.5 * (r[w][ROUNDS - 1] + r[w][ROUNDS]);
+    }
+    printf("%s %c%c %lldx%lldx%lld (%.1f s), us a call (x cublasLt): ping-pong %.2f (%.3fx), ping-pong pairs %.2f "
+           "(%.3fx), library %.2f (%.3fx), cublasLt %.2f\n",
+           t == GP_DTYPE_BF16 ? "bf16" : "f16", ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, wall() - t0, med[0],
+           med[3] / med[0], med[1], med[3] / med[1], med[2], med[3] / med[2], med[3]);
     for (int s = 0; s < SETS; ++s) unmake(&ps[s]);
 }
 
@@ -458,7 +514,9 @@ int main(int argc, char **argv)
                         const long long m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
                         /* rows of A and B must be 16-byte aligned (TMA): skip layouts whose stored rows are not */
                         if (((l >> 1) ? m : k) % 8 || ((l & 1) ? k : n) % 8) continue;
-                        bad |= check_one(t ? GP_DTYPE_F16 : GP_DTYPE_BF16, l >> 1, l & 1, m, n, k, b ? 0.5f : 0.0f, st);
+                        for (int cl = 1; cl <= 2; ++cl)
+                            bad |= check_one(cl, t ? GP_DTYPE_F16 : GP_DTYPE_BF16, l >> 1, l & 1, m, n, k,
+                                             b ? 0.5f : 0.0f, st);
                     }
         printf("%s\n", bad ? "FAILED" : "all passed");
         return bad;
