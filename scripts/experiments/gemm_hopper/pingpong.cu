@@ -25,6 +25,7 @@
 //        scripts/experiments/gemm_hopper/pingpong.cu build-90a/libgpbench.a build-90a/libgpuprim.a \
 //        -lcublasLt -lcublas -lcuda -o pingpong
 //   pingpong check                       ragged shapes x 4 layouts x bf16 / f16 x beta 0 / 0.5 against cublasLt
+//   pingpong run                         the same cases, this kernel only (for compute-sanitizer)
 //   pingpong time OP TA TB M N K [MS]    blocks of ~MS ms (default 25), ABCDDCBA-ordered: this kernel alone and in
 //                                        pairs, the library's gp_gemm (automatic choice) and cublasLt, random inputs
 #include <cuda.h>
@@ -500,7 +501,8 @@ int main(int argc, char **argv)
     CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
     if (gp_create(&g_h) != GP_SUCCESS) return 2;
     gp_set_stream(g_h, st);
-    if (argc >= 2 && !strcmp(argv[1], "check")) {
+    const int run_only = argc >= 2 && !strcmp(argv[1], "run");
+    if (argc >= 2 && (!strcmp(argv[1], "check") || run_only)) {
         /* ragged edges (tiles cut in m and n, n_tma < n at n = 1001), one tile, fewer tiles than SMs, several per
          * consumer, k not a multiple of 64, k of one k-block */
         static const long long shapes[][3] = {{1000, 1048, 1000}, {136, 264, 200},  {128, 128, 64},
@@ -514,9 +516,24 @@ int main(int argc, char **argv)
                         const long long m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
                         /* rows of A and B must be 16-byte aligned (TMA): skip layouts whose stored rows are not */
                         if (((l >> 1) ? m : k) % 8 || ((l & 1) ? k : n) % 8) continue;
-                        for (int cl = 1; cl <= 2; ++cl)
-                            bad |= check_one(cl, t ? GP_DTYPE_F16 : GP_DTYPE_BF16, l >> 1, l & 1, m, n, k,
-                                             b ? 0.5f : 0.0f, st);
+                        for (int cl = 1; cl <= 2; ++cl) {
+                            const gp_dtype ty = t ? GP_DTYPE_F16 : GP_DTYPE_BF16;
+                            if (!run_only) {
+                                bad |= check_one(cl, ty, l >> 1, l & 1, m, n, k, b ? 0.5f : 0.0f, st);
+                                continue;
+                            }
+                            /* run: this kernel only, on buffers of exactly their spans (for compute-sanitizer) */
+                            problem p;
+                            make(&p, ty, l >> 1, l & 1, m, n, k, b ? 0.5f : 0.0f);
+                            const gp_status r = pp_gemm(cl, 0, st, &p.a);
+                            const cudaError_t ce = cudaStreamSynchronize(st);
+                            if (r != GP_SUCCESS || ce != cudaSuccess) {
+                                printf("FAIL cl %d %lldx%lldx%lld layout %d: status %d, %s\n", cl, m, n, k, l, (int)r,
+                                       cudaGetErrorString(ce));
+                                bad = 1;
+                            }
+                            unmake(&p);
+                        }
                     }
         printf("%s\n", bad ? "FAILED" : "all passed");
         return bad;
@@ -527,6 +544,6 @@ int main(int argc, char **argv)
                    argc > 8 ? atof(argv[8]) : 25.0, st);
         return 0;
     }
-    fprintf(stderr, "usage: pingpong check | pingpong time bf16|f16 TA TB M N K [MS]\n");
+    fprintf(stderr, "usage: pingpong check | pingpong run | pingpong time bf16|f16 TA TB M N K [MS]\n");
     return 2;
 }
