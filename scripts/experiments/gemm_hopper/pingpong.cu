@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "gemm/hopper/hopper.cuh"
+#include "gemm/hopper/hopper_persistent.cuh"
 #include "gpuprim.h"
 #include "vendor.h"
 
@@ -55,34 +55,6 @@ static __device__ __forceinline__ void pp_bar_arrive(int id, int count)
 }
 #endif
 
-#if GP_HOPPER_DEVICE
-/* CL = 2: one stage of CTA `rank` of a pair: its own A box, and its half of B multicast into both CTAs' stage (B's map
- * has 64-row boxes where B is K-major; MN-major B comes in two 64-column chunks, chunk `rank` from each CTA). */
-template <int TA, int TB>
-static __device__ __forceinline__ void pp_load_mc(unsigned char *st, const CUtensorMap *ma, const CUtensorMap *mb,
-                                                  uint64_t *full, int m0, int n0, int kb, uint32_t rank)
-{
-    typedef gp_h_stage<PP_BM, PP_BN, TA, TB, 2> S;
-    gp_mbar_arrive_expect_tx(full, S::BYTES);
-    const int k0 = kb * S::BK;
-    if (TA == 0) gp_tma_load_2d(st, ma, full, k0, m0);
-    else {
-#pragma unroll
-        for (int c = 0; c < PP_BM / 64; ++c) gp_tma_load_2d(st + c * (S::BK * 128), ma, full, m0 + 64 * c, k0);
-    }
-    unsigned char *sb = st + S::A_BYTES;
-    if (TB == 1) gp_tma_load_2d_mc(sb + rank * 64 * 128, mb, full, k0, n0 + 64 * (int)rank, 0x3);
-    else gp_tma_load_2d_mc(sb + rank * (S::BK * 128), mb, full, n0 + 64 * (int)rank, k0, 0x3);
-}
-
-/* A consumer warp frees stage s: lane 0 arrives on this CTA's `empty`; in a pair, lanes 0 and 1 on both CTAs'. */
-template <int CL> static __device__ __forceinline__ void pp_release_t(uint64_t *empty, int s, int lane)
-{
-    if (CL > 1) {
-        if (lane < 2) gp_mbar_arrive_cluster(&empty[s], (uint32_t)lane);
-    } else if (lane == 0) gp_mbar_arrive(&empty[s]);
-}
-#endif
 
 /* CL = 1: a block per SM, 128 x 128 tiles. CL = 2: clusters of 2 CTAs over 256 x 128 cluster tiles, CTA r computing
  * rows 128 r.. and loading half of the shared B for both (as rung 07 shares B over 256 x 256): a stage is refilled only
@@ -134,7 +106,8 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
                 const int m0 = (CL * tm + (int)rank) * PP_BM, n0 = tn * PP_BN;
                 for (int kb = 0; kb < kb_all; ++kb) {
                     if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1);
-                    if (CL > 1) pp_load_mc<TA, TB>(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb, rank);
+                    if (CL > 1)
+                        gp_hp_load_mc<TA, TB, 2, PP_BM, PP_BN>(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb, rank);
                     else S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb);
                     if (++s == PP_STAGES) {
                         s = 0;
@@ -171,7 +144,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
                 }
                 gp_wgmma_commit();
                 gp_wgmma_wait<1>(); /* k-block kb - 1's wgmmas are done: free its stage */
-                if (kb > 0) pp_release_t<CL>(empty, ps, lane);
+                if (kb > 0) gp_hp_release(empty, ps, lane, CL > 1);
                 ps = s;
                 if (++s == PP_STAGES) {
                     s = 0;
@@ -181,7 +154,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             /* the token: the other consumer's next tile (i + 1, if there is one) may start its main loop */
             if (u + ncl < tiles) pp_bar_arrive(PP_BAR_TOKEN + (1 - c), 256);
             gp_wgmma_wait<0>();
-            pp_release_t<CL>(empty, ps, lane);
+            gp_hp_release(empty, ps, lane, CL > 1);
 #pragma unroll
             for (int h = 0; h < 2; ++h) gp_wgmma_reg_fence(acc[h]);
             if (tma_c && e.beta == 0.0f && row0 + PP_BM <= e.m && col0 + PP_BN <= e.n_tma) {

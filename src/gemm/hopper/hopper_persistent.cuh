@@ -131,24 +131,24 @@ static __host__ __device__ __forceinline__ void gp_h_unit(const gp_h_sched &sc, 
 
 #if GP_HOPPER_DEVICE
 /* One stage of CTA `rank` of a multicasting pair: its A box, and its half of B multicast to both CTAs. */
-template <int TA, int TB, int ESZ>
+template <int TA, int TB, int ESZ, int BM = GP_HP_BM, int BN = GP_HP_BN> /* BM x BN: also pingpong.cu's 128 x 128 */
 static __device__ __forceinline__ void gp_hp_load_mc(unsigned char *st, const CUtensorMap *ma, const CUtensorMap *mb,
                                                      uint64_t *full, int m0, int n0, int kb, uint32_t rank)
 {
-    typedef gp_h_stage<GP_HP_BM, GP_HP_BN, TA, TB, ESZ> S;
+    typedef gp_h_stage<BM, BN, TA, TB, ESZ> S;
     gp_mbar_arrive_expect_tx(full, S::BYTES);
     const int k0 = kb * S::BK;
     if (TA == 0) gp_tma_load_2d(st, ma, full, k0, m0);
     else {
 #pragma unroll
-        for (int c = 0; c < GP_HP_BM / 64; ++c) gp_tma_load_2d(st + c * (S::BK * 128), ma, full, m0 + 64 * c, k0);
+        for (int c = 0; c < BM / 64; ++c) gp_tma_load_2d(st + c * (S::BK * 128), ma, full, m0 + 64 * c, k0);
     }
     unsigned char *sb = st + S::A_BYTES;
-    if (TB == 1) gp_tma_load_2d_mc(sb + rank * (GP_HP_BN / 2) * 128, mb, full, k0, n0 + (GP_HP_BN / 2) * (int)rank, 0x3);
+    if (TB == 1) gp_tma_load_2d_mc(sb + rank * (BN / 2) * 128, mb, full, k0, n0 + (BN / 2) * (int)rank, 0x3);
     else {
 #pragma unroll
-        for (int c = 0; c < 2; ++c) {
-            const int chunk = 2 * (int)rank + c;
+        for (int c = 0; c < BN / 128; ++c) { /* this CTA's half of B's 64-column chunks */
+            const int chunk = (BN / 128) * (int)rank + c;
             gp_tma_load_2d_mc(sb + chunk * (S::BK * 128), mb, full, n0 + 64 * chunk, k0, 0x3);
         }
     }
