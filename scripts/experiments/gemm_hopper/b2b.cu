@@ -10,8 +10,6 @@
 // the bench puts one every 2-3 calls of 46-58 us), aN instead of the two phases: 40 blocks of about N ms each, ours and
 // cublasLt in the order ours, cublasLt, cublasLt, ours, ... (the bench's blocks are ~25 ms), the per-call median of each
 // block printed, iN with a: N ms of idle host before each block.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +17,7 @@
 #include <time.h>
 #include "gpuprim.h"
 #include "vendor.h"
+#include "exp_inputs.cuh"
 
 static double wall(void)
 {
@@ -42,16 +41,6 @@ static int cmpd(const void *a, const void *b)
 enum { SETS = 8, MAXG = 20000 }; /* groups of a phase: 0.6 s of 46-us calls in groups of 2 is ~6500 */
 static int GROUP = 16;
 
-template <typename T> __global__ void fill(T *p, long long count, unsigned seed)
-{
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
-        unsigned x = (unsigned)i * 2654435761u ^ seed * 0x9e3779b9u;
-        x ^= x >> 15;
-        x *= 0x2c1b3c6du;
-        x ^= x >> 12;
-        p[i] = (T)((float)((int)(x & 511) - 256) / 256.0f);
-    }
-}
 static gp_handle h;
 static gp_dtype ab, ct;
 static gp_compute cm;
@@ -188,15 +177,9 @@ int main(int argc, char **argv)
         if (!rnd) {
             cudaMemset(A[s], 0x3c, m * k * es); /* small finite values of each type */
             cudaMemset(B[s], 0x3c, k * n * es);
-        } else if (es == 4) {
-            fill<<<1024, 256>>>((float *)A[s], m * k, 2 * s + 1);
-            fill<<<1024, 256>>>((float *)B[s], k * n, 2 * s + 2);
-        } else if (ab == GP_DTYPE_BF16) {
-            fill<<<1024, 256>>>((__nv_bfloat16 *)A[s], m * k, 2 * s + 1);
-            fill<<<1024, 256>>>((__nv_bfloat16 *)B[s], k * n, 2 * s + 2);
         } else {
-            fill<<<1024, 256>>>((__half *)A[s], m * k, 2 * s + 1);
-            fill<<<1024, 256>>>((__half *)B[s], k * n, 2 * s + 2);
+            exp_fill(A[s], ab, m * k, 2 * s + 1);
+            exp_fill(B[s], ab, k * n, 2 * s + 2);
         }
     }
     cudaDeviceSynchronize();

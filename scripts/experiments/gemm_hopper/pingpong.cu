@@ -38,6 +38,7 @@
 #include "gemm/hopper/hopper_persistent.cuh"
 #include "gpuprim.h"
 #include "vendor.h"
+#include "exp_inputs.cuh"
 
 #define PP_THREADS 384
 #define PP_BM 128
@@ -251,23 +252,7 @@ static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args
         }                                                                                                         \
     } while (0)
 
-template <typename T> __global__ void pp_fill(T *p, long long count, unsigned seed)
-{
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
-        unsigned x = (unsigned)i * 2654435761u ^ seed * 0x9e3779b9u;
-        x ^= x >> 15;
-        x *= 0x2c1b3c6du;
-        x ^= x >> 12;
-        p[i] = (T)((float)((int)(x & 511) - 256) / 256.0f); /* multiples of 1/256 in [-1, 1), as the bench's */
-    }
-}
-
-static void fill(void *p, gp_dtype t, long long count, unsigned seed)
-{
-    if (t == GP_DTYPE_BF16) pp_fill<<<1024, 256>>>((__nv_bfloat16 *)p, count, seed);
-    else pp_fill<<<1024, 256>>>((__half *)p, count, seed);
-    CK(cudaGetLastError());
-}
+static void fill(void *p, gp_dtype t, long long count, unsigned seed) { CK(exp_fill(p, t, count, seed)); }
 
 static double to_d(const uint16_t *p, gp_dtype t, long long i)
 {
