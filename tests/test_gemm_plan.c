@@ -30,6 +30,11 @@ gp_status gp__gemm_r07_run(const gp_device_info *d, cudaStream_t s, const gp_gem
     (void)d, (void)s, (void)a, (void)p;
     return GP_SUCCESS;
 }
+gp_status gp__gemm_r08_pingpong(const gp_device_info *d, cudaStream_t s, const gp_gemm_args *a)
+{
+    (void)d, (void)s, (void)a;
+    return GP_SUCCESS;
+}
 gp_status gp__gemm_pack_handoff(gp_ctx *c, const gp_gemm_args *a, int *handled)
 {
     (void)c, (void)a;
@@ -72,6 +77,7 @@ static gp_gemm_args args(int64_t m, int64_t n, int64_t k, gp_dtype ab, gp_dtype 
     return a;
 }
 static gp_gemm_args bf(int64_t m, int64_t n, int64_t k) { return args(m, n, k, GP_DTYPE_BF16, GP_DTYPE_BF16, 0, 0); }
+static int64_t cdiv64(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 static void show(const char *what, const gp_gemm_args *a, const gp_gemm_h_plan *p)
 {
@@ -291,8 +297,8 @@ int main(void)
     a = args(512, 512, 32768, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 NT: rung 06's split still */
     p = gp__gemm_h_pick(&h100, &a);
     CHECK(p.rung == 6 && p.splits == 16 && p.sk_tiles == 8);
-    a = bf(2048, 2048, 2048); /* 128 tiles, no split: rung 06's whole tiles, as before */
-    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits == 1);
+    a = bf(2048, 2048, 2048); /* 128 tiles, no split: rung 06's whole tiles over 32 k-blocks, run as rung 08 */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 8);
     /* tf32: 32 elements per k-block */
     a = args(512, 512, 4096, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1);
     p = gp__gemm_h_pick(&h100, &a);
@@ -305,7 +311,7 @@ int main(void)
     a = bf(2048, 2048, 2048);
     p = gp__gemm_h_pick(&h100, &a);
     show("2048^3 (128 tiles)", &a, &p);
-    CHECK(p.rung == 6 && p.splits == 1);
+    CHECK(p.rung == 8);
     a = bf(16384, 256, 4096);
     CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits == 1);
 
@@ -327,6 +333,61 @@ int main(void)
     CHECK(p.rung == 6 && p.sk_tiles == 12 && p.splits == 2);
     a = bf(6144, 6144, 6144); /* tail 96 > 66: whole tiles */
     CHECK(gp__gemm_h_pick(&h100, &a).splits == 1);
+
+    /* rung 08 (ping-pong, 128 x 128 tiles) where rung 06 would run whole tiles over at most 40 k-blocks, 16-bit C */
+    for (int l = 0; l < 4; l++) {
+        a = args(2048, 8192, 1024, l & 1 ? GP_DTYPE_F16 : GP_DTYPE_BF16, l & 1 ? GP_DTYPE_F16 : GP_DTYPE_BF16, l & 1,
+                 l >> 1);
+        p = gp__gemm_h_pick(&h100, &a);
+        if (l == 0) show("2048x8192x1024 (512 tiles, 16 k-blocks)", &a, &p);
+        CHECK(p.rung == 8);
+        CHECK(gp__gemm_h_pick(&h200, &a).rung == 8 && gp__gemm_h_pick(NULL, &a).rung == 8);
+        a.c_type = GP_DTYPE_F32; /* f32 C: rung 06 (the ping-pong stores f32 C from the registers: unmeasured) */
+        p = gp__gemm_h_pick(&h100, &a);
+        CHECK(p.rung == 6 && p.splits == 1);
+    }
+    a = bf(2560, 2560, 2560); /* 200 tiles, tail 68: whole, 40 k-blocks */
+    p = gp__gemm_h_pick(&h100, &a);
+    show("2560^3 (200 tiles, 40 k-blocks)", &a, &p);
+    CHECK(p.rung == 8);
+    a.k = 2561; /* 41 k-blocks: rung 06 */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).splits == 1);
+    a = bf(4096, 4096, 512);
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 8);
+    a = bf(8192 * 16, 1, 1024); /* C^T (512 tiles of 128 x 256): rung 06's, not the ping-pong */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits == 1);
+    a = args(4096, 4096, 1024, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32: rung 06 */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6);
+    a = bf(3072, 3072, 2048); /* 288 tiles, tail 24: rung 06 with its split tail */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits > 1);
+    a = bf(4096, 4096, 2048);
+    a.vec_c = 0; /* C not TMA-describable: rung 05, as before */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 5);
+
+    /* wait1 (one k-block of wgmmas in flight) where rung 06 runs whole tiles over at least 128 k-blocks, 16-bit */
+    for (int l = 0; l < 4; l++) {
+        a = args(8192, 8192, 8192, l & 1 ? GP_DTYPE_F16 : GP_DTYPE_BF16, l & 1 ? GP_DTYPE_F16 : GP_DTYPE_BF16, l & 1,
+                 l >> 1);
+        p = gp__gemm_h_pick(&h100, &a);
+        if (l == 0) show("8192^3 (2048 tiles, 128 k-blocks)", &a, &p);
+        CHECK(p.rung == 6 && p.splits == 1 && p.wait1 == 1);
+        a.k = 8128; /* 127 k-blocks */
+        CHECK(gp__gemm_h_pick(&h100, &a).wait1 == 0);
+        a.k = 8192;
+        a.c_type = GP_DTYPE_F32; /* f32 C: unmeasured, drains */
+        CHECK(gp__gemm_h_pick(&h100, &a).wait1 == 0);
+    }
+    a = args(8192, 8192, 8192, GP_DTYPE_F32, GP_DTYPE_F32, 0, 1); /* tf32 (256 k-blocks): drains (measured slower) */
+    CHECK(gp__gemm_h_pick(&h100, &a).rung == 6 && gp__gemm_h_pick(&h100, &a).wait1 == 0);
+    a = bf(6144, 6144, 6144);
+    CHECK(gp__gemm_h_pick(&h100, &a).wait1 == 0);
+    a = bf(3072, 3072, 8192); /* a split tail: drains */
+    p = gp__gemm_h_pick(&h100, &a);
+    CHECK(p.rung == 6 && p.splits > 1 && p.wait1 == 0);
+    a = bf(8192, 8192, 8192);
+    CHECK(gp__gemm_h_rung_plan(6, &a).wait1 == 0); /* a forced rung's own configuration drains */
 
     /* the workspace bounds the split count; no workspace, no split */
     a = args(512, 512, 32768, GP_DTYPE_BF16, GP_DTYPE_BF16, 1, 0);
@@ -526,7 +587,7 @@ int main(void)
     a.vec_a = 0;
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
     a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 0, 0); /* tf32 with B MN-major: rungs 04 and 06 (as C^T) */
-    for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 4 || r == 6));
+    for (int r = 4; r <= 8; r++) CHECK(gp__gemm_h_takes(&h100, &a, r) == (r == 4 || r == 6));
     a.vec_c = 0; /* rung 06 stores C through a tensor map; rung 04 likewise takes it only with C TMA-describable */
     for (int r = 4; r <= 7; r++) CHECK(!gp__gemm_h_takes(&h100, &a, r));
     a = args(512, 512, 512, GP_DTYPE_F32, GP_DTYPE_F32, 1, 1); /* tf32 with A MN-major: rungs 04 and 06 */
@@ -539,6 +600,23 @@ int main(void)
     a.tb = 1;
     a.ta = 0;
     for (int r = 4; r <= 7; r++) CHECK(gp__gemm_h_takes(&h100, &a, r));
+    CHECK(!gp__gemm_h_takes(&h100, &a, 8)); /* rung 08: 16-bit types only, with k == 0 too */
+    a.k = 0;
+    CHECK(!gp__gemm_h_takes(&h100, &a, 8) && gp__gemm_h_takes(&h100, &a, 6));
+    /* 16-bit types: rung 08 takes any layout and any C (from the registers where C is not TMA-describable), not
+     * A or B that the TMA cannot describe */
+    for (int l = 0; l < 4; l++) {
+        a = args(300, 200, 100, l & 1 ? GP_DTYPE_F16 : GP_DTYPE_BF16, l & 2 ? GP_DTYPE_F32 : GP_DTYPE_BF16, l & 1, l >> 1);
+        if (l & 1) a.c_type = l & 2 ? GP_DTYPE_F32 : GP_DTYPE_F16;
+        CHECK(gp__gemm_h_takes(&h100, &a, 8));
+        a.vec_c = 0;
+        CHECK(gp__gemm_h_takes(&h100, &a, 8));
+        a.vec_a = 0;
+        CHECK(!gp__gemm_h_takes(&h100, &a, 8));
+        a.vec_a = 1;
+        a.vec_b = 0;
+        CHECK(!gp__gemm_h_takes(&h100, &a, 8));
+    }
     a = bf((int64_t)1 << 31, 256, 256);
     CHECK(!gp__gemm_h_takes(&h100, &a, 6));
     h100.cc_major = 8;
@@ -558,7 +636,8 @@ int main(void)
                         a = bf(dims[i], dims[j], dims[l]);
                         a.vec_c = vc;
                         p = gp__gemm_h_pick(&h100, &a);
-                        CHECK(p.rung >= 4 && p.rung <= 7 && gp__gemm_h_takes(&h100, &a, p.rung));
+                        CHECK(p.rung >= 4 && p.rung <= 8 && gp__gemm_h_takes(&h100, &a, p.rung));
+                        CHECK(p.rung != 8 || (a.k <= 2560 && 2 * cdiv64(a.m, 128) * cdiv64(a.n, 256) > 132));
                         CHECK(p.rung != 7 || (p.splits >= 8 && p.sk_tiles * p.splits <= 66));
                         CHECK(gp__gemm_h_takes(&h100, &a, vc ? 6 : 5)); /* the rung the dispatcher reaches */
                         CHECK(gp__gemm_h_plan_ws(&p) <= a.ws_bytes);

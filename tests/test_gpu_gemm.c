@@ -14,6 +14,7 @@
 #include "devdata.h"
 #include "verify_cases.h"
 #include "core/internal.h"
+#include "gemm/hopper/hopper_internal.h" /* gp__gemm_h_knobs: wait1 forced on rungs 06/07 */
 #include <cuda_runtime.h>
 #include <stdlib.h>
 
@@ -267,6 +268,48 @@ int main(void)
             printf("rung %d configuration %d (%s, ran %d): %s\n", r, cfg, gp_rung_config_name(GP_PRIM_GEMM, r, cfg), ran,
                    tc_fail == before ? "ok" : "FAILED");
         }
+    }
+    /* rung 08 (ping-pong consumers, 128 x 128 tiles), where the automatic plan names it: 16-bit C, rung 06's whole
+     * tiles over at most 40 k-blocks (144 tiles of 128 x 256; 288 of 128 x 128, two or three a block), C cut at both
+     * edges (the register epilogue beside the TMA's), alpha and beta; forced with f32 C (registers only). The forced
+     * rung's other cases run in the loops above (every rung forced). */
+    for (int r = 0; r <= 8; r += 8) if (tc_rung_selected(r)) {
+        int pp = 0, ran = -1;
+        gp_rung_supported(h, GP_PRIM_GEMM, 8, &pp);
+        for (int i = 0; i < (r == 0 ? 2 : 1) && !small; i++) {
+            gpt_gemm_case c = r == 8  ? gpt_gemm_case_of(8, 1, 0, 1, 2000, 2250, 72)
+                              : i == 0 ? gpt_gemm_case_of(0, 0, 1, 1, 2000, 2250, 72)
+                                       : gpt_gemm_case_of(0, 2, 0, 0, 2000, 2250, 72);
+            c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+            c.pad_c = pad16(c.n, c.c);
+            if (i == 0) c.alpha = -1.5f;
+            else c.beta = 0.5f;
+            CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+            gp_get_last_rung(h, GP_PRIM_GEMM, &ran);
+            if (pp) CHECK_EQ_INT(ran, 8);
+        }
+        printf("rung 08 %s: %s\n", r == 0 ? "through the plan" : "f32 C", pp ? "ran" : "not supported here");
+    }
+    /* rungs 06 / 07 with the consumers keeping one k-block of wgmmas in flight (wait1: the plan's for 16-bit types
+     * over >= 128 k-blocks, shapes too big for the CPU reference here), forced through the experiment hook: whole
+     * tiles, several a block (2100^2: 153 tiles, 5 k-blocks), a split (260x520x4104: rung 06's own, rung 07's over
+     * cluster tiles) and f32 C */
+    for (int r = 6; r <= 7; r++) if (tc_rung_selected(r)) {
+        int sup = 0;
+        if (gp_rung_supported(h, GP_PRIM_GEMM, r, &sup) != GP_SUCCESS || !sup) continue;
+        gp__gemm_h_knobs.wait = 2;
+        for (int i = small ? 2 : 0; i < 3; i++) {
+            gpt_gemm_case c = i == 0   ? gpt_gemm_case_of(r, 0, 0, 0, 2100, 2100, 264)
+                              : i == 1 ? gpt_gemm_case_of(r, 2, 1, 1, 260, 520, 4104)
+                                       : gpt_gemm_case_of(r, 1, 0, 1, 300, 520, 136);
+            c.pad_a = pad16(c.ta ? c.m : c.k, c.ab);
+            c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
+            c.pad_c = pad16(c.n, c.c);
+            if (i == 1) c.beta = -0.5f;
+            CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
+        }
+        gp__gemm_h_knobs.wait = 0;
+        printf("rung %d with wait1: %s\n", r, tc_fail ? "FAILED so far" : "ok");
     }
     /* packing into a workspace too small for a whole copy: panels of C (hopper_pack.c), automatic choice. tf32 NN
      * (B transposed, panels of columns), tf32 TT (A transposed, panels of rows), bf16 with A's rows unaligned (A

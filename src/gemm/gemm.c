@@ -1,11 +1,11 @@
 /* gemm.c — matrix multiply on the tensor cores (bf16, fp16 -> f32 accumulation; tf32): argument checks, the
- * per-call alignment flags; the rung is chosen by the common picker (rungs 04-07, src/gemm/hopper/, need sm_90a;
+ * per-call alignment flags; the rung is chosen by the common picker (rungs 04-08, src/gemm/hopper/, need sm_90a;
  * automatically chosen, rung 06 (05) runs the Hopper plan of hopper_pick.c). */
 #include "gemm_internal.h"
 #include <stdint.h>
 
 #define GEMM_RUNGS(X) X(gp__gemm_r01) X(gp__gemm_r02) X(gp__gemm_r03) X(gp__gemm_r04) X(gp__gemm_r05) X(gp__gemm_r06) \
-    X(gp__gemm_r07)
+    X(gp__gemm_r07) X(gp__gemm_r08)
 GP_PRIM_TABLE(gp__gemm_prim, "gemm", GEMM_RUNGS);
 
 /* Bytes from the first to one past the last element of a rows x cols matrix with leading dimension ld. */

@@ -1,8 +1,8 @@
-/* hopper_internal.h — the Hopper tensor-core gemm rungs 04-07 (wgmma, TMA, warp specialisation, persistent
- * clusters) and their per-shape plans. In the library's rung table (GEMM_RUNGS in src/gemm/gemm.c; min_cc 90,
+/* hopper_internal.h — the Hopper tensor-core gemm rungs 04-08 (wgmma, TMA, warp specialisation, persistent
+ * clusters, ping-pong consumers) and their per-shape plans. In the library's rung table (GEMM_RUNGS in src/gemm/gemm.c; min_cc 90,
  * sm_90a code only: on other GPUs they are unsupported and the dispatcher uses rung 03). The automatic choice
  * reaches rung 06 (or 05 where C is not TMA-describable) and runs gp__gemm_h_pick's plan, which may name rung
- * 04, 05, 06 with split-k or 07 with split-k (the rung that ran is what gp_get_last_rung reports). Verified on the H100 with
+ * 04, 05, 06 with split-k, 07 with split-k or 08 (the rung that ran is what gp_get_last_rung reports). Verified on the H100 with
  * scripts/experiments/gemm_hopper/run.sh (run 2: 2904 cases passed, results/gemm-hopper-h100-2026-11-23) and by
  * tests/test_gpu_gemm.c through the library. */
 #ifndef GP_GEMM_HOPPER_INTERNAL_H
@@ -23,7 +23,8 @@ typedef gp_status (*gp_gemm_launcher)(const gp_device_info *dev, cudaStream_t s,
  *     C^T = B^T A^T, gp__gemm_h_canon) and both MN-major (A from registers, B transposed in shared memory); rung 04
  *     takes A MN-major with B K-major (A from registers) and so NN as C^T, with C TMA-describable;
  *   - m, n or k above INT32_MAX (TMA coordinates are 32-bit), or a device below cc 9.0 / a build without sm_90a;
- *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map).
+ *   - rungs 06 and 07: vec_c == 0 (their epilogue stores C through a tensor map);
+ *   - rung 08: tf32 (it runs 16-bit types only; any C, any layout).
  * k == 0 (or alpha == 0 passed as k == 0) is always taken: C = beta * C by a plain kernel. ---- */
 /* Rung 04: TMA + wgmma, one consumer warpgroup, 128x128 tile, 3-stage mbarrier ring (kc == 1); tf32 TT / NN with A
  * from registers (NN as C^T). */
@@ -47,12 +48,14 @@ gp_status gp__gemm_r07_cluster(const gp_device_info *dev, cudaStream_t s, const 
 /* Rung 07's configurations (gp_set_config): 0 = whole cluster tiles, 1 = its split plan (gp__gemm_h_r07_split). */
 enum { GP_GEMM_R07_CONFIGS = 2 };
 const char *gp__gemm_r07_config_name(int cfg);
+/* Rung 08: persistent, ping-pong consumers (each warpgroup its own 128 x 128 tile, 6 stages of 32 KB), 16-bit types. */
+gp_status gp__gemm_r08_pingpong(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a);
 
 /* ---- Per-shape plans of the Hopper rungs (hopper_pick.c). A plan names the rung and, for the persistent rungs,
  * its configuration. gp__gemm_h_pick is the rule (pure: unit-tested on the CPU by tests/test_gemm_plan.c);
  * gp__gemm_h_auto runs the plan the rule gives (the harness's "auto" column). ---- */
 typedef struct gp_gemm_h_plan {
-    int rung;     /* 4..7; 0: no Hopper rung takes the arguments */
+    int rung;     /* 4..8; 0: no Hopper rung takes the arguments */
     int splits;   /* rungs 06/07: ways each of the last sk_tiles tiles (in tile order) is split along k; 1 = none */
     int sk_tiles; /* rungs 06/07: tiles split (the others run whole first: "data-parallel + split-k tail");
                      rung 07 counts 256 x 256 cluster tiles */
@@ -144,9 +147,9 @@ extern gp_gemm_h_knobs gp__gemm_h_knobs;
 int gp__gemm_r07_clusters(const gp_device_info *dev);
 
 /* ---- The library's entry points (the GP_RUNG lines of the rung files) ----
- * 1 if rung `rung` (4..7) can take these arguments (pure): a device of cc >= 9.0 (dev NULL: yes), m, n, k up to
+ * 1 if rung `rung` (4..8) can take these arguments (pure): a device of cc >= 9.0 (dev NULL: yes), m, n, k up to
  * INT32_MAX, and unless k == 0: A and B TMA-describable (vec_a, vec_b), tf32 only with A m x k and B n x k but on
- * rung 06 (any layout), and for rungs 06/07 C TMA-describable (vec_c). */
+ * rung 06 (any layout) and never on rung 08, and for rungs 06/07 C TMA-describable (vec_c). */
 int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung);
 /* Runs rung `rung` for the dispatcher with the handle's workspace (split-k partials; one that is not 128-byte
  * aligned is not used). Picked automatically (c->forced == 0): the plan's rung, written to c->ran_rung. Forced:

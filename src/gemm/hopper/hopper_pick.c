@@ -43,7 +43,10 @@
  *   - a split needs s x (split tiles) x 128 KB of workspace (f32 partials): s is lowered until it fits;
  *   - rung 06's configuration: 4 stages; epilogue in half-tile rounds for 16-bit C (deferred under the next
  *     tile's first k-blocks where the tile lies inside C and beta is 0), chunked for f32 C;
- *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed.
+ *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed, but for
+ *     16-bit types over at least 128 k-blocks (whole tiles) one k-block kept in flight (wait1, session 32);
+ *   - 16-bit types where that is rung 06 with whole tiles over at most 40 k-blocks, C of the operands' type and not
+ *     C^T: rung 08 (ping-pong consumers on 128 x 128 tiles; session 32), the finishing step `pick`.
  * Rung 07 (clusters) runs only the deep-k splits above; for whole tiles it has not measured faster than rung 06
  * (GP_H_PICK_R07). A forced rung 06 gets the plan as it would be without rung 07 (its own split). The
  * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
@@ -118,6 +121,15 @@
 #endif
 #ifndef GP_H_WAIT1
 #define GP_H_WAIT1 0 /* rungs 06/07: the consumers keep one k-block of wgmmas in flight (1) or drain each (0) */
+#endif
+#ifndef GP_H_WAIT1_KB
+#define GP_H_WAIT1_KB 128 /* 16-bit types, rung 06 whole tiles: wait1 from this many k-blocks (pick, session 32) */
+#endif
+#ifndef GP_H_PP
+#define GP_H_PP 1 /* 16-bit types, rung 06 whole tiles over few k-blocks: rung 08's ping-pong instead (pick, session 32) */
+#endif
+#ifndef GP_H_PP_MAX_KB
+#define GP_H_PP_MAX_KB 40 /* ... over at most this many k-blocks (k <= 2560) */
 #endif
 #ifndef GP_H_SPLIT_R07
 #define GP_H_SPLIT_R07 1     /* deep-k splits in rung 07's clusters (multicast B) rather than rung 06 */
@@ -312,7 +324,7 @@ gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
     return q;
 }
 
-static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, int allow_r07)
+static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a_in, int allow_r07)
 {
     gp_gemm_h_plan p;
     memset(&p, 0, sizeof p);
@@ -426,6 +438,32 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a_in, 
         return p;
     }
     if (2 * tiles <= sms && !rs) return r04;
+    return p;
+}
+
+/* The plan of pick_rung, finished for 16-bit types where rung 06 runs whole tiles (k > 0, no split):
+ *   - over at most GP_H_PP_MAX_KB k-blocks with C of the operands' type (and not as C^T): rung 08, ping-pong
+ *     consumers on 128 x 128 tiles. Session 32 (H200, results/h200-2026-11-29d/call2, us, rung 06 -> ping-pong):
+ *     bf16 2048x8192x1024 NN 58.0 -> 55.2, 4096^2x1024 57.7 -> 54.9, 6144^2x1024 127.5 -> 121.0, 4096^2x512 33.2 ->
+ *     31.1, 2048x4096x2048 54.7 -> 52.9, 2048^3 29.4 -> 28.4, 2560^3 (40 k-blocks) 63.7 -> 59.3; f16 TT
+ *     2048x8192x1024 57.3 -> 54.5; but 3072^3 (48) NN 92.8 -> 94.3, TN 94.2 -> 98.1, and 4096^3 205 -> 209;
+ *   - else from GP_H_WAIT1_KB k-blocks, C of the operands' type (f32 C unmeasured): the consumers keep one k-block of
+ *     wgmmas in flight (wait1). Session 32
+ *     (H200, results/h200-2026-11-29d/call1, call2: `ab` alternating, 2 rounds each, ours in ms): 8192^3 bf16 NN 1.597 / 1.571 -> 1.569 / 1.571, TN 1.613 /
+ *     1.590 -> 1.560 / 1.562, TT 1.617 / 1.607 -> 1.571 / 1.571, NT level; f16 NN 1.580 / 1.570 -> 1.551 / 1.549, TN
+ *     1.566 / 1.573 -> 1.538 / 1.548, TT 1.574 / 1.573 -> 1.548 / 1.550, NT level; level at 6144^3 (96 k-blocks),
+ *     4096^3 and 2048x2048x8192; +2% at 16384x256x4096 (64). tf32 keeps draining (8192^3 NT 2.99 -> 3.04). */
+static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a, int allow_r07)
+{
+    gp_gemm_h_plan p = pick_rung(dev, a, allow_r07);
+    if (p.rung != 6 || p.splits > 1 || a->k == 0 || a->compute == GP_COMPUTE_TF32) return p;
+    const int64_t kb = cdiv(a->k * 2, 128);
+    int ct = 0;
+    gp__gemm_h_canon(a, &ct);
+    if (GP_H_PP && kb <= GP_H_PP_MAX_KB && a->c_type == a->ab_type && !ct && gp__gemm_h_takes(dev, a, 8)) {
+        return gp__gemm_h_rung_plan(8, a);
+    }
+    if (kb >= GP_H_WAIT1_KB && a->c_type == a->ab_type) p.wait1 = 1;
     return p;
 }
 
@@ -589,7 +627,7 @@ const char *gp__gemm_h_plan_name(const gp_gemm_h_plan *p, char *buf, size_t len)
     if (!p || p->rung == 0) snprintf(buf, len, "none");
     else if (p->rung == 4 && p->kc > 1) snprintf(buf, len, "r04 kc%d", p->kc);
     else if (p->rung == 4 && p->r04_bn == 64) snprintf(buf, len, "r04 n64");
-    else if (p->rung < 6) snprintf(buf, len, "r%02d", p->rung);
+    else if (p->rung < 6 || p->rung == 8) snprintf(buf, len, "r%02d", p->rung);
     else if (p->splits > 1)
         snprintf(buf, len, "r%02d s%d %s%s g%d w%d sk%dx%d", p->rung, p->stages, EPI_NAME(p->epi), p->defer ? "-d" : "",
                  p->group, p->wait1, p->sk_tiles, p->splits);
@@ -606,6 +644,7 @@ gp_status gp__gemm_h_run_plan(const gp_device_info *dev, cudaStream_t s, const g
     case 5: return gp__gemm_r05_warpspec(dev, s, a);
     case 6: return gp__gemm_r06_run(dev, s, a, p);
     case 7: return gp__gemm_r07_run(dev, s, a, p);
+    case 8: return gp__gemm_r08_pingpong(dev, s, a);
     default: return GP_ERROR_NOT_SUPPORTED;
     }
 }
@@ -620,6 +659,7 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
 {
     if (dev && dev->cc_major < 9) return 0;
     if (a->m > INT32_MAX || a->n > INT32_MAX || a->k > INT32_MAX) return 0;
+    if (rung == 8 && a->compute == GP_COMPUTE_TF32) return 0; /* 16-bit types only */
     if (a->k == 0) return 1;
     if (!a->vec_a || !a->vec_b) return 0;
     /* tf32 reads K-major operands only; rungs 06 and 04 take A MN-major (from registers), B MN-major with A K-major
@@ -630,7 +670,7 @@ int gp__gemm_h_takes(const gp_device_info *dev, const gp_gemm_args *a, int rung)
          * hand-off: operands packed for rungs 04 / 05 with both K-major) */
         if (rung == 6 ? tn && !GP_H_TN_XPOSE : rung != 4 || !a->vec_c) return 0;
     }
-    return rung < 6 || a->vec_c;
+    return rung < 6 || rung == 8 || a->vec_c; /* rung 08 stores C from the registers where the TMA cannot */
 }
 
 int gp__gemm_h_tn_copy(const gp_device_info *dev, const gp_gemm_args *a, size_t ws_bytes)
@@ -659,7 +699,7 @@ gp_status gp__gemm_h_launch(gp_ctx *c, const gp_gemm_args *args, int rung)
     /* forced rung 06: the plan as it would be without rung 07 (its split where rung 07's would run) */
     p = pick(c->dev, &a, c->forced != 6);
     /* automatic: the plan's rung; forced (or no plan): this rung, with the plan's configuration if it names it */
-    if (!(c->forced == 0 && p.rung >= 4 && p.rung <= 7) && p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
+    if (!(c->forced == 0 && p.rung >= 4 && p.rung <= 8) && p.rung != rung) p = gp__gemm_h_rung_plan(rung, &a);
     /* rung 07 forced with a configuration: 0 whole tiles, 1 its split plan */
     if (rung == 7 && c->forced == 7 && c->config == 0) p = gp__gemm_h_rung_plan(7, &a);
     if (rung == 7 && c->forced == 7 && c->config == 1) p = gp__gemm_h_r07_split(c->dev, &a);
