@@ -88,12 +88,20 @@ int gpt_verify_gemm_case(gp_handle h, const gpt_gemm_case *c, uint64_t seed, int
     if (gpt_call_done(h, GP_PRIM_GEMM, c->rung, gemm_call(h, c, da, db, dc, lda, ldb, ldc), "gemm", label, sizeof label) ||
         !(hc = (char *)gpt_host_copy(dc, nc * cs)))
         goto out;
-    /* the same call again on the same C: the result must repeat bit for bit (split-k sums in a fixed order) */
-    if (cudaMemcpyAsync(dc, hc0, (size_t)nc * cs, cudaMemcpyHostToDevice, s) != cudaSuccess ||
-        gemm_call(h, c, da, db, dc, lda, ldb, ldc) != GP_SUCCESS ||
-        cudaStreamSynchronize(s) != cudaSuccess || !(hc1 = (char *)gpt_host_copy(dc, nc * cs)))
-        goto out;
-    repeat = memcmp(hc, hc1, (size_t)nc * cs) != 0;
+    /* the same call again on the same C, with the same rung (gpt_call_done left the handle on the automatic choice):
+     * the result must repeat bit for bit (split-k sums in a fixed order) */
+    {
+        int ran1 = -1, ran2 = -2;
+        gp_get_last_rung(h, GP_PRIM_GEMM, &ran1);
+        if (cudaMemcpyAsync(dc, hc0, (size_t)nc * cs, cudaMemcpyHostToDevice, s) != cudaSuccess) goto out;
+        gp_set_rung(h, GP_PRIM_GEMM, c->rung);
+        const gp_status st2 = gemm_call(h, c, da, db, dc, lda, ldb, ldc);
+        gp_get_last_rung(h, GP_PRIM_GEMM, &ran2);
+        gp_set_rung(h, GP_PRIM_GEMM, 0);
+        if (st2 != GP_SUCCESS || cudaStreamSynchronize(s) != cudaSuccess || !(hc1 = (char *)gpt_host_copy(dc, nc * cs)))
+            goto out;
+        repeat = memcmp(hc, hc1, (size_t)nc * cs) != 0 || ran1 != ran2;
+    }
     /* A and B as doubles once (not one conversion per product: the reference dominates the test's time) */
     if (!(xa = (double *)malloc((size_t)(na ? na : 1) * sizeof(double))) ||
         !(xb = (double *)malloc((size_t)(nb ? nb : 1) * sizeof(double))))
