@@ -113,7 +113,7 @@ int main(void)
                     c.alpha = 0.f; c.beta = 3.f;
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
-                if (!small && t == 0 && r <= 3) { /* unaligned rows: rungs 04-07 would run rung 03 again */
+                if (!small && t == 0 && r <= 3) { /* unaligned rows: rungs 04-08 would run rung 03 again */
                     gpt_gemm_case c = gpt_gemm_case_of(r, cb, 0, 0, 4097, 4095, 33);
                     CHECK(gpt_verify_gemm_case(h, &c, seed++, 0) == 0);
                 }
@@ -270,7 +270,7 @@ int main(void)
         }
     }
     /* rung 08 (ping-pong consumers, 128 x 128 tiles), where the automatic plan names it: 16-bit C, rung 06's whole
-     * tiles over at most 40 k-blocks (144 tiles of 128 x 256; 288 of 128 x 128, two or three a block), C cut at both
+     * tiles over at most 32 k-blocks (144 tiles of 128 x 256; 288 of 128 x 128, two or three a block), C cut at both
      * edges (the register epilogue beside the TMA's), alpha and beta; forced with f32 C (registers only). The forced
      * rung's other cases run in the loops above (every rung forced). */
     for (int r = 0; r <= 8; r += 8) if (tc_rung_selected(r)) {

@@ -1,4 +1,6 @@
-// pingpong.cu — session 31, an experiment outside the library, not yet run on a GPU: rung 06's persistent
+// pingpong.cu — session 31, an experiment outside the library (first run on an H200 in session 32: its check passed
+// and memcheck was clean; results/h200-2026-11-29d calls 1-2). Its CL = 1 kernel is now the library's rung 08
+// (src/gemm/hopper/08_pingpong.cu); the pairs (CL = 2) lost everywhere and stay here only. Rung 06's persistent
 // warp-specialised kernel with ping-pong consumers. Each consumer warpgroup owns a whole 128 x 128 tile (two
 // m64n128k16 a k-step, 128 f32 accumulators a thread), the block's tiles alternating between the two; a token passed
 // through named barriers lets one warpgroup issue its main loop while the other runs its epilogue, so the tensor cores

@@ -66,6 +66,11 @@
 // cublasLt, 1024x1024x16384 0.84x -> 1.09x; the deep split (up to 64 ways over <= 8 tiles of 128 x 128, >= 512 k-blocks)
 // for tf32 too: TN 256x256x32768 0.51x -> 0.92x, NT 128x128x65536 0.35x -> 0.95x, NN (C^T, whose reduction now loads
 // float4s) 128x128x65536 0.41x -> 0.87x.
+// Session 32 (results/h200-2026-11-29d, calls 1-2, H200): for 16-bit types over at least 128 k-blocks the plan keeps
+// one k-block of wgmmas in flight (plan.wait1; hopper_pick.c): 8192^3 bf16 TN 1.613 / 1.590 -> 1.560 / 1.562 ms, TT
+// 1.617 / 1.607 -> 1.571 / 1.571, f16 NN 1.580 / 1.570 -> 1.551 / 1.549; NT level; level at 4096^3 and 6144^3; tf32
+// slower (8192^3 NT 2.99 -> 3.04), so it keeps draining. Where k is short (<= 32 k-blocks) the plan hands whole-tile
+// shapes to rung 08 (ping-pong consumers).
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>

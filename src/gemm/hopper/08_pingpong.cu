@@ -23,8 +23,19 @@
 // 33.2 -> 31.1, 2048x4096x2048 54.7 -> 52.9 (1.025x), 2048^3 NN 29.4 -> 28.4, TT 28.5 -> 27.6, 2560^3 63.7 -> 59.3;
 // f16 TT 2048x8192x1024 57.3 -> 54.5; level at TN 2048x8192x1024 (56.9 / 56.5); behind from 3072 (3072^3 NN 92.8
 // against 94.3, TN 94.2 against 98.1; 4096^3 205 against 209). The rule (hopper_pick.c, GP_H_PP_MAX_KB) takes it
-// for 16-bit C over at most 40 k-blocks where the plan is rung 06 with whole tiles. Pairs of CTAs sharing B by
+// for 16-bit C over at most 32 k-blocks where the plan is rung 06 with whole tiles. Pairs of CTAs sharing B by
 // multicast (rung 07's scheme over 256 x 128) were measured too and lost everywhere (2048x8192x1024 58.7-60.3).
+// In the library (results/h200-2026-11-29d/README.md, calls 4-6; `ab` alternating with the library before it, ours in
+// ms, 2-3 rounds): bf16 TT 2048x8192x1024 0.0543 / 0.0570 / 0.0570 -> 0.0546 / 0.0551 / 0.0542 (0.879-0.922x -> 0.938-
+// 0.988x cublasLt), f16 NN 4096^2x1024 0.0551-0.0570 -> 0.0542-0.0547 (0.906-0.935x -> 0.959-0.988x), bf16 NT
+// 2048x4096x2048 0.0513-0.0523 -> 0.0507-0.0515 (1.020-1.033x), bf16 NN 2048^3 0.0261-0.0271 -> 0.0255-0.0256 (1.003-
+// 1.009x); TN 6144^2x1024 0.1262-0.1266 -> 0.1279-0.1284 ms but 0.907-0.923x -> 0.934-0.936x (the columns disagree);
+// 2560^3 (40 k-blocks) slower (0.0606 / 0.0614 -> 0.0625), so the rule stops at 32. ncu at bf16 2048x8192x1024 TT
+// (call 5, each kernel alone): 74.6k active cycles, tensor pipe 76.6% (rung 06: 82.1k, 71.9%; cublasLt's pick 76.9k;
+// its 2-CTA ping-pong kernels 69.3-69.5k at 84-86%), 427 MB through L2 against their 331-343: sharing B between two
+// CTAs is the next step (the pairs above lost; why is not yet measured). SASS: HGMMA.64x128x16 (8 a k-block), UTMALDG,
+// UTMASTG, BAR.SYNC / BAR.ARV; ptxas 168 registers, no spills. test_gpu_gemm forced and through the plan, memcheck and
+// racecheck: clean (calls 4, 6).
 // Not chosen by the dispatcher itself (GP_RUNG_NOT_AUTO): like rung 07, the automatic choice reaches it through
 // rung 06's plan.
 #include "hopper_persistent.cuh"

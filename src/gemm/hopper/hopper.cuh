@@ -1,4 +1,4 @@
-/* hopper.cuh — what the Hopper gemm rungs 04-07 share (CUDA C, sm_90a):
+/* hopper.cuh — what the Hopper gemm rungs 04-08 share (CUDA C, sm_90a):
  *   host:   tensor-map creation (cuTensorMapEncodeTiled reached through cudaGetDriverEntryPointByVersion, so the
  *           library links only the CUDA runtime), the argument checks every Hopper rung makes, the operand
  *           tensor maps of one call, the k == 0 path (C = beta * C);

@@ -45,7 +45,7 @@
  *     tile's first k-blocks where the tile lies inside C and beta is 0), chunked for f32 C;
  *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed, but for
  *     16-bit types over at least 128 k-blocks (whole tiles) one k-block kept in flight (wait1, session 32);
- *   - 16-bit types where that is rung 06 with whole tiles over at most 40 k-blocks, C of the operands' type and not
+ *   - 16-bit types where that is rung 06 with whole tiles over at most 32 k-blocks, C of the operands' type and not
  *     C^T: rung 08 (ping-pong consumers on 128 x 128 tiles; session 32), the finishing step `pick`.
  * Rung 07 (clusters) runs only the deep-k splits above; for whole tiles it has not measured faster than rung 06
  * (GP_H_PICK_R07). A forced rung 06 gets the plan as it would be without rung 07 (its own split). The
@@ -129,7 +129,7 @@
 #define GP_H_PP 1 /* 16-bit types, rung 06 whole tiles over few k-blocks: rung 08's ping-pong instead (pick, session 32) */
 #endif
 #ifndef GP_H_PP_MAX_KB
-#define GP_H_PP_MAX_KB 40 /* ... over at most this many k-blocks (k <= 2560) */
+#define GP_H_PP_MAX_KB 32 /* ... over at most this many k-blocks (k <= 2048 for 16-bit types) */
 #endif
 #ifndef GP_H_SPLIT_R07
 #define GP_H_SPLIT_R07 1     /* deep-k splits in rung 07's clusters (multicast B) rather than rung 06 */
@@ -445,8 +445,9 @@ static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a
  *   - over at most GP_H_PP_MAX_KB k-blocks with C of the operands' type (and not as C^T): rung 08, ping-pong
  *     consumers on 128 x 128 tiles. Session 32 (H200, results/h200-2026-11-29d/call2, us, rung 06 -> ping-pong):
  *     bf16 2048x8192x1024 NN 58.0 -> 55.2, 4096^2x1024 57.7 -> 54.9, 6144^2x1024 127.5 -> 121.0, 4096^2x512 33.2 ->
- *     31.1, 2048x4096x2048 54.7 -> 52.9, 2048^3 29.4 -> 28.4, 2560^3 (40 k-blocks) 63.7 -> 59.3; f16 TT
- *     2048x8192x1024 57.3 -> 54.5; but 3072^3 (48) NN 92.8 -> 94.3, TN 94.2 -> 98.1, and 4096^3 205 -> 209;
+ *     31.1, 2048x4096x2048 54.7 -> 52.9, 2048^3 29.4 -> 28.4; f16 TT 2048x8192x1024 57.3 -> 54.5; but 3072^3 (48
+ *     k-blocks) NN 92.8 -> 94.3, TN 94.2 -> 98.1, and 4096^3 205 -> 209. At 2560^3 (40) the experiment's 63.7 -> 59.3
+ *     became 60.6 / 61.4 -> 62.5 / 62.5 in the library's bench (call4/ab-bf16, `ab` alternating): so 32 at most;
  *   - else from GP_H_WAIT1_KB k-blocks, C of the operands' type (f32 C unmeasured): the consumers keep one k-block of
  *     wgmmas in flight (wait1). Session 32
  *     (H200, results/h200-2026-11-29d/call1, call2: `ab` alternating, 2 rounds each, ours in ms): 8192^3 bf16 NN 1.597 / 1.571 -> 1.569 / 1.571, TN 1.613 /
