@@ -206,35 +206,12 @@ static gp_status r08_run(const gp_device_info *dev, cudaStream_t s, const gp_gem
     return gp__launch_status();
 }
 
-/* GP_H_DISPATCH's 16-bit cases (rung 08 takes no tf32: gp__gemm_h_takes) */
-#ifdef GP_H_DEV_ONE
-#define R08_DISPATCH(A, ...) return r08_run<GP_HK_BF16, 0, 0>(__VA_ARGS__)
-#else
-#define R08_DISPATCH(A, ...)                                                                                     \
-    do {                                                                                                       \
-        const int t_ = (A)->ta * 2 + (A)->tb;                                                                  \
-        if (gp_h_kind(A) == GP_HK_BF16) {                                                                      \
-            switch (t_) {                                                                                      \
-            case 0: return r08_run<GP_HK_BF16, 0, 0>(__VA_ARGS__);                                             \
-            case 1: return r08_run<GP_HK_BF16, 0, 1>(__VA_ARGS__);                                             \
-            case 2: return r08_run<GP_HK_BF16, 1, 0>(__VA_ARGS__);                                             \
-            default: return r08_run<GP_HK_BF16, 1, 1>(__VA_ARGS__);                                            \
-            }                                                                                                  \
-        }                                                                                                      \
-        switch (t_) {                                                                                          \
-        case 0: return r08_run<GP_HK_F16, 0, 0>(__VA_ARGS__);                                                  \
-        case 1: return r08_run<GP_HK_F16, 0, 1>(__VA_ARGS__);                                                  \
-        case 2: return r08_run<GP_HK_F16, 1, 0>(__VA_ARGS__);                                                  \
-        default: return r08_run<GP_HK_F16, 1, 1>(__VA_ARGS__);                                                 \
-        }                                                                                                      \
-    } while (0)
-#endif
 
 extern "C" gp_status gp__gemm_r08_pingpong(const gp_device_info *dev, cudaStream_t s, const gp_gemm_args *a)
 {
     GP_TRY(gp_h_check(dev, a, 8));
     if (a->k == 0) return gp_h_scale_c(dev, s, a);
-    R08_DISPATCH(a, dev, s, a);
+    GP_H_DISPATCH16(r08_run, a, dev, s, a); /* 16-bit types only (gp__gemm_h_takes) */
 }
 
 extern "C" gp_kernel_info gp__gemm_r08_kernel(void)

@@ -1001,13 +1001,14 @@ static inline void gp_h_config_pdl(cudaLaunchConfig_t *cfg, cudaLaunchAttribute 
  * with A stored m x k and B stored n x k (the only K-major pair). RUN<KIND, TA, TB>(...) is called with the
  * remaining arguments; A is the gp_gemm_args pointer that decides the instantiation. */
 #ifdef GP_H_DEV_ONE /* development builds: one instantiation (bf16, A and B as stored) */
+#define GP_H_DISPATCH16(RUN, A, ...) return RUN<GP_HK_BF16, 0, 0>(__VA_ARGS__)
 #define GP_H_DISPATCH(RUN, A, ...) return RUN<GP_HK_BF16, 0, 0>(__VA_ARGS__)
 #else
-#define GP_H_DISPATCH(RUN, A, ...)                                                                               \
+/* the eight 16-bit instantiations (rung 08 has only these) */
+#define GP_H_DISPATCH16(RUN, A, ...)                                                                             \
     do {                                                                                                       \
-        const int k_ = gp_h_kind(A), t_ = (A)->ta * 2 + (A)->tb;                                               \
-        if (k_ == GP_HK_TF32) return RUN<GP_HK_TF32, 0, 1>(__VA_ARGS__);                                      \
-        if (k_ == GP_HK_BF16) {                                                                                \
+        const int t_ = (A)->ta * 2 + (A)->tb;                                                                  \
+        if (gp_h_kind(A) == GP_HK_BF16) {                                                                      \
             switch (t_) {                                                                                      \
             case 0: return RUN<GP_HK_BF16, 0, 0>(__VA_ARGS__);                                                 \
             case 1: return RUN<GP_HK_BF16, 0, 1>(__VA_ARGS__);                                                 \
@@ -1021,6 +1022,11 @@ static inline void gp_h_config_pdl(cudaLaunchConfig_t *cfg, cudaLaunchAttribute 
         case 2: return RUN<GP_HK_F16, 1, 0>(__VA_ARGS__);                                                      \
         default: return RUN<GP_HK_F16, 1, 1>(__VA_ARGS__);                                                     \
         }                                                                                                      \
+    } while (0)
+#define GP_H_DISPATCH(RUN, A, ...)                                                                               \
+    do {                                                                                                       \
+        if (gp_h_kind(A) == GP_HK_TF32) return RUN<GP_HK_TF32, 0, 1>(__VA_ARGS__);                            \
+        GP_H_DISPATCH16(RUN, A, __VA_ARGS__);                                                                  \
     } while (0)
 #endif
 
