@@ -269,17 +269,18 @@ int main(void)
                    tc_fail == before ? "ok" : "FAILED");
         }
     }
-    /* rung 08 (ping-pong consumers, 128 x 128 tiles), where the automatic plan names it: 16-bit C, rung 06's whole
+    /* rung 08 (ping-pong consumers, 128 x 128 tiles), where the automatic plan names it: rung 06's whole
      * tiles over at most 32 k-blocks (144 tiles of 128 x 256; 288 of 128 x 128, two or three a block), C cut at both
-     * edges (the register epilogue beside the TMA's), alpha and beta; forced with f32 C (registers only). The forced
+     * edges (the register epilogue beside the TMA's), alpha and beta, f32 C (registers only). The forced
      * rung's other cases run in the loops above (every rung forced). */
     for (int r = 0; r <= 8; r += 8) if (tc_rung_selected(r)) {
         int pp = 0, ran = -1;
         gp_rung_supported(h, GP_PRIM_GEMM, 8, &pp);
-        for (int i = 0; i < (r == 0 ? 2 : 1) && !small; i++) {
+        for (int i = 0; i < (r == 0 ? 3 : 1) && !small; i++) {
             gpt_gemm_case c = r == 8  ? gpt_gemm_case_of(8, 1, 0, 1, 2000, 2250, 72)
                               : i == 0 ? gpt_gemm_case_of(0, 0, 1, 1, 2000, 2250, 72)
-                                       : gpt_gemm_case_of(0, 2, 0, 0, 2000, 2250, 72);
+                              : i == 1 ? gpt_gemm_case_of(0, 2, 0, 0, 2000, 2250, 72)
+                                       : gpt_gemm_case_of(0, 3, 1, 0, 2000, 2250, 72);
             c.pad_b = pad16(c.tb ? c.k : c.n, c.ab);
             c.pad_c = pad16(c.n, c.c);
             if (i == 0) c.alpha = -1.5f;

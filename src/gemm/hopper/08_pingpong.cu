@@ -23,7 +23,9 @@
 // 33.2 -> 31.1, 2048x4096x2048 54.7 -> 52.9 (1.025x), 2048^3 NN 29.4 -> 28.4, TT 28.5 -> 27.6, 2560^3 63.7 -> 59.3;
 // f16 TT 2048x8192x1024 57.3 -> 54.5; level at TN 2048x8192x1024 (56.9 / 56.5); behind from 3072 (3072^3 NN 92.8
 // against 94.3, TN 94.2 against 98.1; 4096^3 205 against 209). The rule (hopper_pick.c, GP_H_PP_MAX_KB) takes it
-// for 16-bit C over at most 32 k-blocks where the plan is rung 06 with whole tiles. Pairs of CTAs sharing B by
+// over at most 32 k-blocks where the plan is rung 06 with whole tiles, for any C: with f32 C rung 06's chunked
+// epilogue stalls both warpgroups (bf16 -> f32 2048x8192x1024 NN 0.0779 -> 0.0635 ms, 0.66x -> 0.88-0.91x cublasLt;
+// NT 2048^3 0.0344 -> 0.0289, 0.96x: results/h200-2026-11-29d/call8). Pairs of CTAs sharing B by
 // multicast (rung 07's scheme over 256 x 128) were measured too and lost everywhere (2048x8192x1024 58.7-60.3).
 // In the library (results/h200-2026-11-29d/README.md, calls 4-6; `ab` alternating with the library before it, ours in
 // ms, 2-3 rounds): bf16 TT 2048x8192x1024 0.0543 / 0.0570 / 0.0570 -> 0.0546 / 0.0551 / 0.0542 (0.879-0.922x -> 0.938-
