@@ -45,7 +45,8 @@
  *     tile's first k-blocks where the tile lies inside C and beta is 0), chunked for f32 C;
  *     16 tile rows per group of the tile order; each k-block's wgmmas drained before its stage is freed, but for
  *     16-bit types over at least 128 k-blocks (whole tiles) one k-block kept in flight (wait1, session 32);
- *   - 16-bit types where that is rung 06 with whole tiles over at most 32 k-blocks, not C^T (any C): rung 08 (ping-pong consumers on 128 x 128 tiles; session 32), the finishing step `pick`.
+ *   - 16-bit types where that is rung 06 with whole tiles over at most 32 k-blocks, not C^T (any C): rung 08
+ *     (ping-pong consumers on 128 x 128 tiles; session 32), the finishing step `pick`.
  * Rung 07 (clusters) runs only the deep-k splits above; for whole tiles it has not measured faster than rung 06
  * (GP_H_PICK_R07). A forced rung 06 gets the plan as it would be without rung 07 (its own split). The
  * thresholds (a split keeps >= 4 k-blocks, at most 16 splits, a tail at most half a wave) are judgement,
@@ -125,7 +126,7 @@
 #define GP_H_WAIT1_KB 128 /* 16-bit types, rung 06 whole tiles: wait1 from this many k-blocks (pick, session 32) */
 #endif
 #ifndef GP_H_PP
-#define GP_H_PP 1 /* 16-bit types, rung 06 whole tiles over few k-blocks: rung 08's ping-pong instead (pick, session 32) */
+#define GP_H_PP 1 /* 16-bit types, rung 06 whole tiles over few k-blocks: rung 08 instead (pick, session 32) */
 #endif
 #ifndef GP_H_PP_MAX_KB
 #define GP_H_PP_MAX_KB 32 /* ... over at most this many k-blocks (k <= 2048 for 16-bit types) */
@@ -440,22 +441,23 @@ static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a
     return p;
 }
 
-/* The plan of pick_rung, finished for 16-bit types where rung 06 runs whole tiles (k > 0, no split):
- *   - over at most GP_H_PP_MAX_KB k-blocks (and not as C^T): rung 08, ping-pong consumers on 128 x 128 tiles, for f32 C
- *     too, which it stores from the registers while rung 06's chunked TMA epilogue stalls both warpgroups (call8, ms,
- *     bf16 -> f32, rung 06 -> rung 08: 2048x8192x1024 NN 0.0779 / 0.0771 -> 0.0635 / 0.0635 (0.66x -> 0.88-0.91x
- *     cublasLt), TT 0.0782 -> 0.0626, 4096^2x1024 0.0755 / 0.0784 -> 0.0645, NT 2048^3 0.0344 / 0.0336 -> 0.0289 (0.96x);
- *     at 4096^3 level, call6's ladder). Session 32 (H200, results/h200-2026-11-29d/call2, us, rung 06 -> ping-pong):
- *     bf16 2048x8192x1024 NN 58.0 -> 55.2, 4096^2x1024 57.7 -> 54.9, 6144^2x1024 127.5 -> 121.0, 4096^2x512 33.2 ->
- *     31.1, 2048x4096x2048 54.7 -> 52.9, 2048^3 29.4 -> 28.4; f16 TT 2048x8192x1024 57.3 -> 54.5; but 3072^3 (48
- *     k-blocks) NN 92.8 -> 94.3, TN 94.2 -> 98.1, and 4096^3 205 -> 209. At 2560^3 (40) the experiment's 63.7 -> 59.3
- *     became 60.6 / 61.4 -> 62.5 / 62.5 in the library's bench (call4/ab-bf16, `ab` alternating): so 32 at most;
- *   - else from GP_H_WAIT1_KB k-blocks, C of the operands' type: the consumers keep one k-block of wgmmas in flight
- *     (wait1; with f32 C level or slower: bf16 -> f32 8192^3 TN 1.600 / 1.611 -> 1.616 / 1.626 ms, call8). Session 32
- *     (H200, results/h200-2026-11-29d/call1, call2: `ab` alternating, 2 rounds each, ours in ms): 8192^3 bf16 NN 1.597 / 1.571 -> 1.569 / 1.571, TN 1.613 /
- *     1.590 -> 1.560 / 1.562, TT 1.617 / 1.607 -> 1.571 / 1.571, NT level; f16 NN 1.580 / 1.570 -> 1.551 / 1.549, TN
- *     1.566 / 1.573 -> 1.538 / 1.548, TT 1.574 / 1.573 -> 1.548 / 1.550, NT level; level at 6144^3 (96 k-blocks),
- *     4096^3 and 2048x2048x8192; +2% at 16384x256x4096 (64). tf32 keeps draining (8192^3 NT 2.99 -> 3.04). */
+/* The plan of pick_rung, finished for 16-bit types where rung 06 runs whole tiles (k > 0, no split). Session 32, H200,
+ * results/h200-2026-11-29d:
+ *   - over at most GP_H_PP_MAX_KB k-blocks (and not as C^T): rung 08, ping-pong consumers on 128 x 128 tiles. In
+ *     pingpong.cu's timing (call2, us, rung 06 -> ping-pong): bf16 2048x8192x1024 NN 58.0 -> 55.2, 4096^2x1024 57.7 ->
+ *     54.9, 6144^2x1024 127.5 -> 121.0, 4096^2x512 33.2 -> 31.1, 2048x4096x2048 54.7 -> 52.9, 2048^3 29.4 -> 28.4; f16
+ *     TT 2048x8192x1024 57.3 -> 54.5; but 3072^3 (48 k-blocks) NN 92.8 -> 94.3, TN 94.2 -> 98.1, and 4096^3 205 -> 209.
+ *     At 2560^3 (40) its 63.7 -> 59.3 became 60.6 / 61.4 -> 62.5 / 62.5 in the library's bench (call4/ab-bf16.txt),
+ *     so 32 at most. Any C: f32 C it stores from the registers, while rung 06's chunked TMA epilogue stalls both
+ *     warpgroups (call8, ms, bf16 -> f32, rung 06 -> rung 08: 2048x8192x1024 NN 0.0779 / 0.0771 -> 0.0635 / 0.0635,
+ *     0.66x -> 0.88-0.91x cublasLt; TT 0.0782 -> 0.0626; 4096^2x1024 0.0755 / 0.0784 -> 0.0645; NT 2048^3 0.0344 /
+ *     0.0336 -> 0.0289, 0.96x; level at 4096^3, call6's ladder);
+ *   - else from GP_H_WAIT1_KB k-blocks with C of the operands' type: the consumers keep one k-block of wgmmas in
+ *     flight (wait1). `ab` alternating (call1, call2; ours in ms, 2 rounds): 8192^3 bf16 NN 1.597 / 1.571 -> 1.569 /
+ *     1.571, TN 1.613 / 1.590 -> 1.560 / 1.562, TT 1.617 / 1.607 -> 1.571 / 1.571, NT level; f16 NN 1.580 / 1.570 ->
+ *     1.551 / 1.549, TN 1.566 / 1.573 -> 1.538 / 1.548, TT 1.574 / 1.573 -> 1.548 / 1.550, NT level; level at 6144^3
+ *     (96 k-blocks), 4096^3 and 2048x2048x8192; +2% at 16384x256x4096 (64, session 31). Not for f32 C (bf16 -> f32
+ *     8192^3 TN 1.600 / 1.611 -> 1.616 / 1.626, call8) nor tf32 (8192^3 NT 2.99 -> 3.04). */
 static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a, int allow_r07)
 {
     gp_gemm_h_plan p = pick_rung(dev, a, allow_r07);
@@ -463,9 +465,7 @@ static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a, int
     const int64_t kb = cdiv(a->k * 2, 128);
     int ct = 0;
     gp__gemm_h_canon(a, &ct);
-    if (GP_H_PP && kb <= GP_H_PP_MAX_KB && !ct && gp__gemm_h_takes(dev, a, 8)) {
-        return gp__gemm_h_rung_plan(8, a);
-    }
+    if (GP_H_PP && kb <= GP_H_PP_MAX_KB && !ct && gp__gemm_h_takes(dev, a, 8)) return gp__gemm_h_rung_plan(8, a);
     if (kb >= GP_H_WAIT1_KB && a->c_type == a->ab_type) p.wait1 = 1;
     return p;
 }
