@@ -424,6 +424,15 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
 /* The split reductions are launched as programmatic dependents of the kernel (gp_hp_run): their launch overlaps its
  * last units, and each waits in gp_h_wait_prior until the kernel has completed and its partials are visible. */
 
+/* v += x, lane by lane (the split reductions' sums) */
+static __device__ __forceinline__ void gp_hp_add4(float4 &v, const float4 x)
+{
+    v.x += x.x;
+    v.y += x.y;
+    v.z += x.z;
+    v.w += x.w;
+}
+
 /* C = alpha * (sum of the split units' partials) + beta * C over the split tiles (any arch). One thread per 4
  * consecutive columns of a tile row; the partial blocks are (CL x 128) x 256 f32 (a tile of rung 06, a cluster
  * tile of rung 07), row-major, block q * splits + s. Its sum loop is left to the compiler's unrolling: the transposed
@@ -446,10 +455,7 @@ __global__ void gp_hp_splitk_reduce(const float *W, gp_h_epi e, gp_h_sched sc)
         const float *p = W + ((int64_t)q * sc.splits * BM + r) * GP_HP_BN + 4 * c4;
         for (int s = 0; s < sc.splits; ++s) {
             const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * BM * GP_HP_BN);
-            v.x += x.x;
-            v.y += x.y;
-            v.z += x.z;
-            v.w += x.w;
+            gp_hp_add4(v, x);
         }
         gp_h_store_pair<T16>(e, row, col, v.x, v.y);
         gp_h_store_pair<T16>(e, row, col + 2, v.z, v.w);
@@ -476,10 +482,7 @@ __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_t(const float *W, gp_
 #pragma unroll 8
     for (int s = 0; s < sc.splits; ++s) {
         const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * GP_HP_BM * GP_HP_BN);
-        v.x += x.x;
-        v.y += x.y;
-        v.z += x.z;
-        v.w += x.w;
+        gp_hp_add4(v, x);
     }
     sq[r][4 * c4] = v.x; /* banks r + 4 c4 + j: a warp's 4 rows x 8 column groups, no conflicts */
     sq[r][4 * c4 + 1] = v.y;
@@ -523,10 +526,7 @@ __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_g(const float *W, gp_
             const float *p = W + ((int64_t)q * sc.splits * BM + r) * GP_HP_BN + 4 * c4;
             for (int s = s0; s < s1; ++s) {
                 const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * BM * GP_HP_BN);
-                v.x += x.x;
-                v.y += x.y;
-                v.z += x.z;
-                v.w += x.w;
+                gp_hp_add4(v, x);
             }
         }
         if (groups > 1) {
@@ -535,10 +535,7 @@ __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_g(const float *W, gp_
             if (g == 0)
                 for (int h = 1; h < groups; ++h) {
                     const float4 x = gsum[h * slots + k];
-                    v.x += x.x;
-                    v.y += x.y;
-                    v.z += x.z;
-                    v.w += x.w;
+                    gp_hp_add4(v, x);
                 }
             __syncthreads();
         }
@@ -569,20 +566,14 @@ __global__ void __launch_bounds__(1024) gp_hp_splitk_reduce_tg(const float *W, g
 #pragma unroll 8
     for (int s = s0; s < s1; ++s) {
         const float4 x = *reinterpret_cast<const float4 *>(p + (int64_t)s * GP_HP_BM * GP_HP_BN);
-        v.x += x.x;
-        v.y += x.y;
-        v.z += x.z;
-        v.w += x.w;
+        gp_hp_add4(v, x);
     }
     if (g > 0) gsum[g - 1][tid] = v;
     __syncthreads();
     if (g > 0) return; /* no barrier below: only group 0 goes on */
     for (int h = 0; h + 1 < groups; ++h) { /* the groups' sums in their order */
         const float4 x = gsum[h][tid];
-        v.x += x.x;
-        v.y += x.y;
-        v.z += x.z;
-        v.w += x.w;
+        gp_hp_add4(v, x);
     }
     sq[r][4 * c4] = v.x; /* banks r + 4 c4 + j: a warp's 4 rows x 8 column groups, no conflicts */
     sq[r][4 * c4 + 1] = v.y;
