@@ -324,7 +324,8 @@ gp_gemm_args gp__gemm_h_canon(const gp_gemm_args *a, int *ct)
     return q;
 }
 
-static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a_in, int allow_r07)
+/* ... *ct: whether the plan's rung 06 computes C^T (gp__gemm_h_canon; 0 where the plan returns before asking) */
+static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a_in, int allow_r07, int *ct)
 {
     gp_gemm_h_plan p;
     memset(&p, 0, sizeof p);
@@ -334,8 +335,7 @@ static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a
     const int rs = tf32_rs(a_in);
     if (!gp__gemm_h_takes(dev, a_in, rs ? 6 : 4)) return p;
     if (a_in->k == 0) return gp__gemm_h_rung_plan(4, a_in); /* C = beta * C: any rung does it the same way */
-    int ct = 0;
-    const gp_gemm_args canon = gp__gemm_h_canon(a_in, &ct);
+    const gp_gemm_args canon = gp__gemm_h_canon(a_in, ct);
     const gp_gemm_args *a = &canon;
     const int64_t tiles = cdiv(a->m, GP_H_TILE_M) * cdiv(a->n, GP_H_TILE_N);
     const int64_t esz = a->ab_type == GP_DTYPE_F32 ? 4 : 2;
@@ -385,7 +385,7 @@ static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a
      * (results/h100-2026-11-25h call4, us): 128x128x4096 TN 16.5 -> 13.9, TT 13.4 -> 12.8, NN 14.4 -> 14.6 */
     const int few = r04.kc == GP_GEMM_R04_MAX_KC, kc8 = few && !rs;
     const int deep = few && kb >= (rs ? GP_H_DEEP_RS_KB : GP_H_DEEP_KB) &&
-                     (esz == 2 || (GP_H_DEEP_TF32 && (!ct || GP_H_DEEP_TF32_CT)));
+                     (esz == 2 || (GP_H_DEEP_TF32 && (!*ct || GP_H_DEEP_TF32_CT)));
     if (kc8 && !deep) return r04;
     const int64_t s =
         fit_ws(a, tiles, min3(sms / tiles, kb / (rs && kb <= GP_H_RS_SHORT_KB ? GP_H_RS_SPLIT_MIN_KB : GP_H_SPLIT_MIN_KB),
@@ -427,7 +427,7 @@ static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a
      * no half-empty pair. Session 24 (results/h100-2026-11-25e/call1): 512x512x32768 (16 splits) 47.9 -> 44.0 us;
      * with 2-4 splits no gain (1024x1024x16384 64.5 both, 2048x2048x8192 95.5 both, 1024x1024x4096 27.1 -> 28.0),
      * and 384x384x8192 (3 tile rows) 20.4 -> 22.6. 16-bit types only (tf32: unmeasured). */
-    if (s >= 2 && GP_H_SPLIT_R07 && allow_r07 && esz == 2 && !ct && cdiv(a->m, GP_H_TILE_M) % 2 == 0 &&
+    if (s >= 2 && GP_H_SPLIT_R07 && allow_r07 && esz == 2 && !*ct && cdiv(a->m, GP_H_TILE_M) % 2 == 0 &&
         gp__gemm_h_takes(dev, a_in, 7)) {
         const gp_gemm_h_plan q = r07_split(dev, a_in, deep ? GP_H_DEEP_MAX_SPLITS : r07_max_splits(dev));
         if (q.splits >= GP_H_R07_MIN_SPLITS) return q;
@@ -460,11 +460,10 @@ static gp_gemm_h_plan pick_rung(const gp_device_info *dev, const gp_gemm_args *a
  *     8192^3 TN 1.600 / 1.611 -> 1.616 / 1.626, call8) nor tf32 (8192^3 NT 2.99 -> 3.04). */
 static gp_gemm_h_plan pick(const gp_device_info *dev, const gp_gemm_args *a, int allow_r07)
 {
-    gp_gemm_h_plan p = pick_rung(dev, a, allow_r07);
+    int ct = 0;
+    gp_gemm_h_plan p = pick_rung(dev, a, allow_r07, &ct);
     if (p.rung != 6 || p.splits > 1 || a->k == 0 || a->compute == GP_COMPUTE_TF32) return p;
     const int64_t kb = cdiv(a->k * 2, 128);
-    int ct = 0;
-    gp__gemm_h_canon(a, &ct);
     if (GP_H_PP && kb <= GP_H_PP_MAX_KB && !ct && gp__gemm_h_takes(dev, a, 8)) return gp__gemm_h_rung_plan(8, a);
     if (kb >= GP_H_WAIT1_KB && a->c_type == a->ab_type) p.wait1 = 1;
     return p;
