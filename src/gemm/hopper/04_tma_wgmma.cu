@@ -293,16 +293,7 @@ __global__ void __launch_bounds__(R04_THREADS, 1)
         for (int kb = 0; kb < KB; ++kb) {
             gp_mbar_wait(&full[s], ph);
             if (kb == 0) GP_TL(2);
-            const unsigned char *st = smem + s * S::BYTES;
-            gp_wgmma_fence();
-#pragma unroll
-            for (int j = 0; j < S::KSTEPS; ++j) {
-                const uint64_t db = S::desc_b(st, 0, j);
-#pragma unroll
-                for (int i = 0; i < 2; ++i)
-                    gp_wgmma<BN, KIND, WTA, WTB>::mma(acc[i], S::desc_a(st, i, j), db, kb > 0 || j > 0);
-            }
-            gp_wgmma_commit();
+            gp_h_kblock_m128<S, BN, KIND, WTA, WTB>(acc, smem + s * S::BYTES, kb > 0);
             gp_wgmma_wait<1>(); /* k-block kb - 1 is done: release its stage */
             if (kb > 0) { /* ps, pph: k-block kb - 1's stage and its phase */
                 if (lane == 0) gp_mbar_arrive(&empty[ps]);

@@ -127,16 +127,7 @@ __global__ void __launch_bounds__(R08_THREADS, 1)
             if (i > 0) gp_named_bar(R08_BAR_TOKEN + c, 256); /* the other consumer has issued tile i - 1's wgmmas */
             for (int kb = 0; kb < kb_all; ++kb) {
                 gp_mbar_wait(&full[s], ph);
-                const unsigned char *st = smem + s * S::BYTES;
-                gp_wgmma_fence();
-#pragma unroll
-                for (int j = 0; j < S::KSTEPS; ++j) {
-                    const uint64_t db = S::desc_b(st, 0, j);
-#pragma unroll
-                    for (int h = 0; h < 2; ++h)
-                        gp_wgmma<R08_BN, KIND, WTA, WTB>::mma(acc[h], S::desc_a(st, h, j), db, kb > 0 || j > 0);
-                }
-                gp_wgmma_commit();
+                gp_h_kblock_m128<S, R08_BN, KIND, WTA, WTB>(acc, smem + s * S::BYTES, kb > 0);
                 gp_wgmma_wait<1>(); /* k-block kb - 1's wgmmas are done: free its stage */
                 if (kb > 0) gp_hp_release(empty, ps, lane, false);
                 ps = s;

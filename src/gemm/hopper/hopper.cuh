@@ -615,6 +615,22 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
     }
 };
 
+/* One k-block's wgmmas for a 128-row tile held by one warpgroup (rungs 04 and 08): the two m64 halves acc[0] and
+ * acc[1] over the stage's k-steps, both reading B's descriptor; acc_in false (the tile's first k-block) overwrites
+ * the accumulators. Fenced before and committed as one group after. */
+template <typename S, int BN, int KIND, int WTA, int WTB>
+static __device__ __forceinline__ void gp_h_kblock_m128(float (&acc)[2][BN / 2], const unsigned char *st, bool acc_in)
+{
+    gp_wgmma_fence();
+#pragma unroll
+    for (int j = 0; j < S::KSTEPS; ++j) {
+        const uint64_t db = S::desc_b(st, 0, j);
+#pragma unroll
+        for (int i = 0; i < 2; ++i) gp_wgmma<BN, KIND, WTA, WTB>::mma(acc[i], S::desc_a(st, i, j), db, acc_in || j > 0);
+    }
+    gp_wgmma_commit();
+}
+
 /* ---- tf32 with A MN-major (rung 06): A from registers ----
  * wgmma's m64k8 tf32 A fragment gives thread (warp w, lane l; g = l / 4, t = l % 4) rows 16w + g and 16w + g + 8
  * at k t and t + 4. Rows of the product may be permuted freely (the epilogue puts each back), so logical row

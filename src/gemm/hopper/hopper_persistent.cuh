@@ -529,16 +529,14 @@ __global__ void __launch_bounds__(256) gp_hp_splitk_reduce_g(const float *W, gp_
                 gp_hp_add4(v, x);
             }
         }
-        if (groups > 1) {
-            gsum[threadIdx.x] = v;
-            __syncthreads();
-            if (g == 0)
-                for (int h = 1; h < groups; ++h) {
-                    const float4 x = gsum[h * slots + k];
-                    gp_hp_add4(v, x);
-                }
-            __syncthreads();
-        }
+        gsum[threadIdx.x] = v; /* groups >= 2: the launcher takes gp_hp_splitk_reduce for one */
+        __syncthreads();
+        if (g == 0)
+            for (int h = 1; h < groups; ++h) {
+                const float4 x = gsum[h * slots + k];
+                gp_hp_add4(v, x);
+            }
+        __syncthreads();
         if (g == 0 && in) {
             gp_h_store_pair<T16>(e, row, col, v.x, v.y);
             gp_h_store_pair<T16>(e, row, col + 2, v.z, v.w);
