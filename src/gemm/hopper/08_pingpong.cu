@@ -15,7 +15,9 @@
 // timeline put its k loop at 1200 cycles a k-block against the tensor rate's 1024: with few k-blocks a tile, the
 // loop's start and end, where one warpgroup's tile overlaps nothing, weigh more. Its cost: a 128 x 128 tile takes in
 // 32 KB a k-block of 512 tensor cycles (64 bytes a cycle an SM, rung 06 48), so from ~48 k-blocks (k = 3072 for
-// 16-bit types) rung 06 is ahead again.
+// 16-bit types) rung 06 is ahead again. Probes of the same kernel (session 33, results/h200-2026-11-29e calls 4-5, bf16
+// TT, us): at 4096^3 its loads alone (no wgmma) take 197.8 / 201.1 against 195.3 / 202.2 for the kernel and 174.4 for
+// its wgmmas alone, so the loads bound it; at 2048x8192x1024 loads 44.8 / 45.0, wgmmas 46.4, kernel 52.0 / 52.9.
 // Measured (H200, session 32, results/h200-2026-11-29d/call2/pp-time.txt, the kernel as scripts/experiments/
 // gemm_hopper/pingpong.cu before it moved here; us a call, ~25 ms blocks ABCDDCBA with the library and cublasLt,
 // random inputs): k <= 2560 ahead of the library's plan (rung 06 there): bf16 2048x8192x1024 NN 58.0 -> 55.2 (0.930x
@@ -35,7 +37,9 @@
 // 2560^3 (40 k-blocks) slower (0.0606 / 0.0614 -> 0.0625), so the rule stops at 32. ncu at bf16 2048x8192x1024 TT
 // (call 5, each kernel alone): 74.6k active cycles, tensor pipe 76.6% (rung 06: 82.1k, 71.9%; cublasLt's pick 76.9k;
 // its 2-CTA ping-pong kernels 69.3-69.5k at 84-86%), 427 MB through L2 against their 331-343: sharing B between two
-// CTAs is the next step (the pairs above lost; why is not yet measured). SASS: HGMMA.64x128x16 (8 a k-block), UTMALDG,
+// CTAs was the next step, but the pairs lose to the cluster launch itself (the same kernel launched in clusters of 2
+// with no multicast: 7-10% slower back to back in three of four calls, 3-7% under ncu) and their multicast read as
+// many L2 sectors (results/h200-2026-11-29e/README.md). SASS: HGMMA.64x128x16 (8 a k-block), UTMALDG,
 // UTMASTG, BAR.SYNC / BAR.ARV; ptxas 168 registers, no spills. test_gpu_gemm forced and through the plan, memcheck and
 // racecheck: clean (calls 4, 6).
 // Not chosen by the dispatcher itself (GP_RUNG_NOT_AUTO): like rung 07, the automatic choice reaches it through
