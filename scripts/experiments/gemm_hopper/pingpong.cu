@@ -1,10 +1,11 @@
 // pingpong.cu — session 31, an experiment outside the library (first run on an H200 in session 32: its check passed
 // and memcheck was clean; results/h200-2026-11-29d calls 1-2). Its CL = 1 kernel is now the library's rung 08
 // (src/gemm/hopper/08_pingpong.cu, whose k-block wgmma issue, gp_h_kblock_m128, this file shares); the pairs (CL = 2)
-// lost everywhere and stay here only, with session 33's modes and probes that found why (results/h200-2026-11-29e):
-// the same kernel launched in clusters of 2 without multicast loses as much as the pairs (7-10% back to back in three
-// of four calls), whatever the cluster scheduling policy or which tiles a cluster's CTAs take; the multicast read as
-// many L2 sectors; and with the wgmmas removed the loads alone take as long as the whole kernel at 4096^3.
+// lost everywhere and stay here only, with session 33's modes and probes, which narrowed down why (results/h200-2026-11-29e):
+// the same kernel launched in clusters of 2 without multicast loses as much as the pairs (7-10% back to back in four
+// of five calls, with or without PDL), whatever the cluster scheduling policy or which tiles a cluster's CTAs take;
+// B's multicast read as many L2 sectors (A's, modes 15 / 16, speeds the loads alone); and with the wgmmas removed the
+// loads alone take as long as the whole kernel at 4096^3.
 // Rung 06's persistent warp-specialised kernel with ping-pong consumers. Each consumer warpgroup owns a whole 128 x 128
 // tile (two m64n128k16 a k-step, 128 f32 accumulators a thread), the block's tiles alternating between the two; a
 // token passed through named barriers lets one warpgroup issue its main loop while the other runs its epilogue, so the
@@ -87,6 +88,10 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
     /* tiles_m: cluster tile rows (CL = 2: pairs of 128-row tiles); units are cluster tiles, walked per cluster */
     const int tid = threadIdx.x, wg = tid / 128, tiles = tiles_m * tiles_n;
     static_assert(!MC || LC == CL, "multicast needs the pair launched as a cluster");
+    /* MC 2 (session 33, modes 15 / 16): the pair shares A instead, over 128 x 256 cluster tiles (CTA r: columns
+     * 128 r..), each CTA loading its B and one of A's two 64-row boxes, multicast to both; A M-major only */
+    static_assert(MC != 2 || (TA == 1 && CL == 2), "A shared: M-major A, pairs");
+    enum { GROUP = MC == 2 ? PP_GROUP : PP_GROUP / CL };
     /* LC: the cluster size of the launch (session 33: pairs mapped without a cluster launch, or a cluster launch with
      * the single CTAs' mapping) */
     const uint32_t rank = CL > 1 ? (LC > 1 ? gp_cluster_rank() : blockIdx.x % CL) : 0;
@@ -118,12 +123,21 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             bool wrapped = false;
             for (int u = cid; u < tiles; u += ncl) {
                 int tm, tn;
-                gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP / CL, &tm, &tn);
-                const int m0 = (CL * tm + (int)rank) * PP_BM, n0 = tn * PP_BN;
+                gp_h_tile_order(u, tiles_m, tiles_n, GROUP, &tm, &tn);
+                const int m0 = MC == 2 ? tm * PP_BM : (CL * tm + (int)rank) * PP_BM;
+                const int n0 = MC == 2 ? (CL * tn + (int)rank) * PP_BN : tn * PP_BN;
                 for (int kb = 0; kb < kb_all; ++kb) {
                     if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1);
                     if (PROBE == 2) gp_mbar_arrive(&full[s]); /* probe: no load, the consumers read stale data */
-                    else if (MC)
+                    else if (MC == 2) {
+                        unsigned char *st = smem + s * S::BYTES;
+                        gp_mbar_arrive_expect_tx(&full[s], S::BYTES);
+                        gp_tma_load_2d_mc(st + rank * (S::BK * 128), &ma, &full[s], m0 + 64 * (int)rank, kb * S::BK, 0x3);
+                        if (TB == 1) gp_tma_load_2d(st + S::A_BYTES, &mb, &full[s], kb * S::BK, n0);
+                        else
+                            for (int c = 0; c < PP_BN / S::BK; ++c)
+                                gp_tma_load_2d(st + S::A_BYTES + c * (S::BK * 128), &mb, &full[s], n0 + S::BK * c, kb * S::BK);
+                    } else if (MC)
                         gp_hp_load_mc<TA, TB, 2, PP_BM, PP_BN>(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb, rank);
                     else S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb);
                     if (++s == PP_STAGES) {
@@ -142,8 +156,9 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
         int i = c; /* the block's tile index: this consumer's are c, c + 2, ... */
         for (int u = cid + c * ncl; u < tiles; u += 2 * ncl, i += 2) {
             int tm, tn;
-            gp_h_tile_order(u, tiles_m, tiles_n, PP_GROUP / CL, &tm, &tn);
-            const int row0 = (CL * tm + (int)rank) * PP_BM, col0 = tn * PP_BN;
+            gp_h_tile_order(u, tiles_m, tiles_n, GROUP, &tm, &tn);
+            const int row0 = MC == 2 ? tm * PP_BM : (CL * tm + (int)rank) * PP_BM;
+            const int col0 = MC == 2 ? (CL * tn + (int)rank) * PP_BN : tn * PP_BN;
             const long long pos = (long long)i * kb_all; /* ring position of the tile's first k-block */
             int s = (int)(pos % PP_STAGES), ps = s;
             uint32_t ph = (uint32_t)((pos / PP_STAGES) & 1);
@@ -201,15 +216,16 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
 #endif
 }
 
-static int g_sms, g_pol, g_remap; /* g_pol, g_remap: set by pp_gemm for modes 6-9 */
+static int g_sms, g_pol, g_remap, g_nopdl; /* g_pol, g_remap: set by pp_gemm for modes 6-9 */
 
 template <int KIND, int TA, int TB, int CL, int MC, int LC, int PROBE = 0>
 static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
 {
     CUtensorMap ma, mb, mc;
-    if (a->k <= 0 || !a->vec_a || !a->vec_b || gp_h_operand_maps(a, PP_BM, MC ? PP_BN / CL : PP_BN, &ma, &mb))
+    if (a->k <= 0 || !a->vec_a || !a->vec_b || gp_h_operand_maps(a, PP_BM, MC == 1 ? PP_BN / CL : PP_BN, &ma, &mb))
         return GP_ERROR_NOT_SUPPORTED;
-    const int64_t tiles_m = (a->m + CL * PP_BM - 1) / (CL * PP_BM), tiles_n = (a->n + PP_BN - 1) / PP_BN;
+    const int64_t cm = MC == 2 ? 1 : CL, cn = MC == 2 ? CL : 1; /* the cluster tile in 128 x 128 tiles */
+    const int64_t tiles_m = (a->m + cm * PP_BM - 1) / (cm * PP_BM), tiles_n = (a->n + cn * PP_BN - 1) / (cn * PP_BN);
     const int64_t kb_all = (a->k + 63) / 64;
     if (tiles_m * tiles_n > INT32_MAX / CL) return GP_ERROR_NOT_SUPPORTED;
     int tma_c = a->c_type != GP_DTYPE_F32 && a->vec_c;
@@ -234,7 +250,7 @@ static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
         attr[cfg.numAttrs].val.clusterSchedulingPolicyPreference = (cudaClusterSchedulingPolicy)g_pol;
         cfg.numAttrs++;
     }
-    gp_h_config_pdl(&cfg, attr);
+    if (!g_nopdl) gp_h_config_pdl(&cfg, attr); /* PP_NOPDL=1 (session 33): ordinary launches */
     const gp_h_epi e = gp_h_epi_of(a);
     if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB, CL, MC, LC, PROBE>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n, (int)kb_all,
                            tma_c, g_remap && LC == 2 && CL == 1) != cudaSuccess)
@@ -257,11 +273,13 @@ template <int CL, int MC, int LC> static gp_status pp_gemm_cl(int device, cudaSt
  * clusters of 2; 5 mode 3's tile order (block b: pair b / 2, rank b % 2) launched without clusters; 6 mode 4 with the
  * cluster scheduling policy "spread"; 7 mode 2 with "spread"; 8 mode 4 with the blocks remapped (a cluster's CTAs
  * on tiles far apart); 9 mode 2 with "load balancing"; probes (bf16 TT, no result): 10 / 11 mode 1 / 4 with the loads
- * alone (no wgmma), 12 / 13 mode 1 / 4 with the wgmmas alone (no loads), 14 mode 2 (B multicast) with the loads alone */
+ * alone (no wgmma), 12 / 13 mode 1 / 4 with the wgmmas alone (no loads), 14 mode 2 (B multicast) with the loads alone;
+ * 15 the pairs sharing A (1 x 2 clusters over 128 x 256, A multicast) with the loads alone, 16 the same computing */
 static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args *a)
 {
     if (a->compute == GP_COMPUTE_TF32 || a->ab_type == GP_DTYPE_F32) return GP_ERROR_NOT_SUPPORTED;
-    if (cl >= 10) { /* probes, bf16 TT only: 10 / 11 the loads alone, 12 / 13 the wgmmas alone; odd: clusters of 2 */
+    if (cl >= 10) { /* probes, bf16 TT only: 10 / 11 the loads alone, 12 / 13 the wgmmas alone; odd: clusters of 2;
+                     * 14 / 15 the loads alone of the pairs sharing B / A; 16 the pairs sharing A (a product) */
         if (a->ab_type != GP_DTYPE_BF16 || !a->ta || !a->tb) return GP_ERROR_NOT_SUPPORTED;
         g_pol = g_remap = 0;
         switch (cl) {
@@ -269,6 +287,8 @@ static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args
         case 11: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 2, 1>(device, st, a);
         case 12: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 2>(device, st, a);
         case 14: return pp_run<GP_HK_BF16, 1, 1, 2, 1, 2, 1>(device, st, a);
+        case 15: return pp_run<GP_HK_BF16, 1, 1, 2, 2, 2, 1>(device, st, a);
+        case 16: return pp_run<GP_HK_BF16, 1, 1, 2, 2, 2, 0>(device, st, a);
         default: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 2, 2>(device, st, a);
         }
     }
@@ -433,7 +453,7 @@ static int cmpd(const void *x, const void *y)
 
 static gp_handle g_h;
 
-/* who: a mode of pp_gemm (1-14; PP_MODES names 10-14 a-e), or 0 for cublasLt */
+/* who: a mode of pp_gemm (1-16; PP_MODES names 10-16 a-g), or 0 for cublasLt */
 static void call(int who, problem *p, cudaStream_t st)
 {
     const gp_gemm_args *a = &p->a;
@@ -475,7 +495,7 @@ static void time_shape(gp_dtype t, int ta, int tb, long long m, long long n, lon
     const char *env = getenv("PP_MODES");
     for (const char *c = env ? env : "1 2 3"; *c && W < MAXW - 1; ++c)
         if (*c >= '1' && *c <= '9') who[W++] = *c - '0';
-        else if (*c >= 'a' && *c <= 'e') who[W++] = 10 + *c - 'a'; /* the probes */
+        else if (*c >= 'a' && *c <= 'g') who[W++] = 10 + *c - 'a'; /* the probes, and 16 */
     who[W++] = 0;
     problem ps[SETS];
     for (int s = 0; s < SETS; ++s) make(&ps[s], t, ta, tb, m, n, k, 0.0f);
@@ -511,6 +531,7 @@ int main(int argc, char **argv)
         return 77;
     }
     g_sms = prop.multiProcessorCount;
+    g_nopdl = getenv("PP_NOPDL") && atoi(getenv("PP_NOPDL"));
     cudaStream_t st;
     CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
     if (gp_create(&g_h) != GP_SUCCESS) return 2;
@@ -530,7 +551,8 @@ int main(int argc, char **argv)
                         const long long m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
                         /* rows of A and B must be 16-byte aligned (TMA): skip layouts whose stored rows are not */
                         if (((l >> 1) ? m : k) % 8 || ((l & 1) ? k : n) % 8) continue;
-                        for (int cl = 1; cl <= 9; ++cl) {
+                        for (int cl = 1; cl <= 16; ++cl) {
+                            if (cl >= 10 && (cl < 16 || t || l != 3)) continue; /* mode 16: bf16 TT only */
                             const gp_dtype ty = t ? GP_DTYPE_F16 : GP_DTYPE_BF16;
                             if (!run_only) {
                                 bad |= check_one(cl, ty, l >> 1, l & 1, m, n, k, b ? 0.5f : 0.0f, st);

@@ -38,7 +38,7 @@
 // (call 5, each kernel alone): 74.6k active cycles, tensor pipe 76.6% (rung 06: 82.1k, 71.9%; cublasLt's pick 76.9k;
 // its 2-CTA ping-pong kernels 69.3-69.5k at 84-86%), 427 MB through L2 against their 331-343: sharing B between two
 // CTAs was the next step, but the pairs lose to the cluster launch itself (the same kernel launched in clusters of 2
-// with no multicast: 7-10% slower back to back in three of four calls, 3-7% under ncu) and their multicast read as
+// with no multicast: 7-10% slower back to back in four of five calls, 3-7% under ncu) and their multicast read as
 // many L2 sectors (results/h200-2026-11-29e/README.md). SASS: HGMMA.64x128x16 (8 a k-block), UTMALDG,
 // UTMASTG, BAR.SYNC / BAR.ARV; ptxas 168 registers, no spills. test_gpu_gemm forced and through the plan, memcheck and
 // racecheck: clean (calls 4, 6).
