@@ -1,11 +1,11 @@
-// pingpong.cu — session 31, an experiment outside the library (first run on an H200 in session 32: its check passed
-// and memcheck was clean; results/h200-2026-11-29d calls 1-2). Its CL = 1 kernel is now the library's rung 08
+// pingpong.cu — session 31, an experiment outside the library (first run on an H200 in session 32: its check passed and
+// memcheck was clean; results/h200-2026-11-29d calls 1-2). Its CL = 1 kernel is now the library's rung 08
 // (src/gemm/hopper/08_pingpong.cu, whose k-block wgmma issue, gp_h_kblock_m128, this file shares); the pairs (CL = 2)
-// lost everywhere and stay here only, with session 33's modes and probes, which narrowed down why (results/h200-2026-11-29e):
-// the same kernel launched in clusters of 2 without multicast loses as much as the pairs (7-10% back to back in four
-// of five calls, with or without PDL), whatever the cluster scheduling policy or which tiles a cluster's CTAs take;
-// B's multicast read as many L2 sectors (A's, modes 15 / 16, speeds the loads alone); and with the wgmmas removed the
-// loads alone take as long as the whole kernel at 4096^3.
+// lost everywhere and stay here only, with session 33's modes and probes, which narrowed down why
+// (results/h200-2026-11-29e): the same kernel launched in clusters of 2 without multicast loses as much as the pairs
+// (7-10% back to back in four of five calls, with or without PDL), whatever the cluster scheduling policy or which
+// tiles a cluster's CTAs take; B's multicast read as many L2 sectors (A's, modes 15 / 16, speeds the loads alone); and
+// with the wgmmas removed the loads alone take as long as the whole kernel at 4096^3.
 // Rung 06's persistent warp-specialised kernel with ping-pong consumers. Each consumer warpgroup owns a whole 128 x 128
 // tile (two m64n128k16 a k-step, 128 f32 accumulators a thread), the block's tiles alternating between the two; a
 // token passed through named barriers lets one warpgroup issue its main loop while the other runs its epilogue, so the
@@ -106,7 +106,8 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
         if (tma_c) gp_tma_prefetch_map(&mc);
         for (int s = 0; s < PP_STAGES; ++s) {
             gp_mbar_init(&full[s], 1);
-            gp_mbar_init(&empty[s], 4 * (MC ? CL : 1)); /* the 4 warps of the warpgroup that reads the stage (in each CTA) */
+            /* the 4 warps of the warpgroup that reads the stage (in each CTA of a multicasting pair) */
+            gp_mbar_init(&empty[s], 4 * (MC ? CL : 1));
         }
         gp_mbar_init_fence();
     }
@@ -132,13 +133,15 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
                     else if (MC == 2) {
                         unsigned char *st = smem + s * S::BYTES;
                         gp_mbar_arrive_expect_tx(&full[s], S::BYTES);
-                        gp_tma_load_2d_mc(st + rank * (S::BK * 128), &ma, &full[s], m0 + 64 * (int)rank, kb * S::BK, 0x3);
-                        if (TB == 1) gp_tma_load_2d(st + S::A_BYTES, &mb, &full[s], kb * S::BK, n0);
+                        const int k0 = kb * S::BK;
+                        gp_tma_load_2d_mc(st + rank * (S::BK * 128), &ma, &full[s], m0 + 64 * (int)rank, k0, 0x3);
+                        if (TB == 1) gp_tma_load_2d(st + S::A_BYTES, &mb, &full[s], k0, n0);
                         else
                             for (int c = 0; c < PP_BN / S::BK; ++c)
-                                gp_tma_load_2d(st + S::A_BYTES + c * (S::BK * 128), &mb, &full[s], n0 + S::BK * c, kb * S::BK);
+                                gp_tma_load_2d(st + S::A_BYTES + c * (S::BK * 128), &mb, &full[s], n0 + S::BK * c, k0);
                     } else if (MC)
-                        gp_hp_load_mc<TA, TB, 2, PP_BM, PP_BN>(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb, rank);
+                        gp_hp_load_mc<TA, TB, 2, PP_BM, PP_BN>(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb,
+                                                               rank);
                     else S::load(smem + s * S::BYTES, &ma, &mb, &full[s], m0, n0, kb);
                     if (++s == PP_STAGES) {
                         s = 0;
@@ -252,7 +255,8 @@ static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
     }
     if (!g_nopdl) gp_h_config_pdl(&cfg, attr); /* PP_NOPDL=1 (session 33): ordinary launches */
     const gp_h_epi e = gp_h_epi_of(a);
-    if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB, CL, MC, LC, PROBE>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n, (int)kb_all,
+    if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB, CL, MC, LC, PROBE>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n,
+                           (int)kb_all,
                            tma_c, g_remap && LC == 2 && CL == 1) != cudaSuccess)
         return GP_ERROR_LAUNCH_FAILED;
     return GP_SUCCESS;
@@ -262,10 +266,14 @@ template <int CL, int MC, int LC> static gp_status pp_gemm_cl(int device, cudaSt
 {
     const int t = a->ta * 2 + a->tb;
     if (a->ab_type == GP_DTYPE_BF16)
-        return t == 0 ? pp_run<GP_HK_BF16, 0, 0, CL, MC, LC>(device, st, a) : t == 1 ? pp_run<GP_HK_BF16, 0, 1, CL, MC, LC>(device, st, a)
-             : t == 2 ? pp_run<GP_HK_BF16, 1, 0, CL, MC, LC>(device, st, a) : pp_run<GP_HK_BF16, 1, 1, CL, MC, LC>(device, st, a);
-    return t == 0 ? pp_run<GP_HK_F16, 0, 0, CL, MC, LC>(device, st, a) : t == 1 ? pp_run<GP_HK_F16, 0, 1, CL, MC, LC>(device, st, a)
-         : t == 2 ? pp_run<GP_HK_F16, 1, 0, CL, MC, LC>(device, st, a) : pp_run<GP_HK_F16, 1, 1, CL, MC, LC>(device, st, a);
+        return t == 0   ? pp_run<GP_HK_BF16, 0, 0, CL, MC, LC>(device, st, a)
+               : t == 1 ? pp_run<GP_HK_BF16, 0, 1, CL, MC, LC>(device, st, a)
+               : t == 2 ? pp_run<GP_HK_BF16, 1, 0, CL, MC, LC>(device, st, a)
+                        : pp_run<GP_HK_BF16, 1, 1, CL, MC, LC>(device, st, a);
+    return t == 0   ? pp_run<GP_HK_F16, 0, 0, CL, MC, LC>(device, st, a)
+           : t == 1 ? pp_run<GP_HK_F16, 0, 1, CL, MC, LC>(device, st, a)
+           : t == 2 ? pp_run<GP_HK_F16, 1, 0, CL, MC, LC>(device, st, a)
+                    : pp_run<GP_HK_F16, 1, 1, CL, MC, LC>(device, st, a);
 }
 
 /* cl (mode): 1 a block per 128 x 128 tile (rung 08); 2 pairs sharing B by multicast; session 33: 3 the pairs' clusters
