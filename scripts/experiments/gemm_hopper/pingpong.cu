@@ -48,13 +48,18 @@
 #include "gpuprim.h"
 #include "vendor.h"
 #include "exp_inputs.cuh"
+#include "wgmma_extra.cuh" /* gp_wgmma<144, ...> (modes 17, 18) */
 
 #define PP_THREADS 384
 #define PP_BM 128
 #define PP_BN 128
 #define PP_STAGES 6
 #define PP_CBUF_WG (2 * GP_H_CBUF) /* a consumer's C buffers: one round of two 64 x 64 16-bit boxes */
-#define PP_SMEM (PP_STAGES * (PP_BM + PP_BN) * GP_H_BK_BYTES + 2 * PP_CBUF_WG + 2 * PP_STAGES * 8 + 1024)
+/* BN: the tile's width (128; 144 in modes 17 / 18, whose C leaves from the registers only: no C buffers) */
+static constexpr int pp_smem(int bn)
+{
+    return PP_STAGES * (PP_BM + bn) * GP_H_BK_BYTES + (bn == PP_BN ? 2 * PP_CBUF_WG : 0) + 2 * PP_STAGES * 8 + 1024;
+}
 #define PP_GROUP 16
 enum { PP_BAR_EPI = 1, PP_BAR_TOKEN = 3 }; /* named barriers: 1 + c consumer c's epilogue, 3 + c its token */
 
@@ -69,7 +74,7 @@ static __device__ __forceinline__ void pp_bar_arrive(int id, int count)
 /* CL = 1: a block per SM, 128 x 128 tiles. CL = 2: clusters of 2 CTAs over 256 x 128 cluster tiles, CTA r computing
  * rows 128 r.. and loading half of the shared B for both (as rung 07 shares B over 256 x 256): a stage is refilled only
  * when both CTAs' consumers of that ring position have freed it (`empty` counts 8 arrivals, 4 of them remote). */
-template <int KIND, int TA, int TB, int CL, int MC, int LC, int PROBE = 0>
+template <int KIND, int TA, int TB, int CL, int MC, int LC, int PROBE = 0, int BN = PP_BN>
 __global__ void __launch_bounds__(PP_THREADS, 1)
     pp_kernel(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
               const __grid_constant__ CUtensorMap mc, gp_h_epi e, int tiles_m, int tiles_n, int kb_all, int tma_c,
@@ -77,13 +82,15 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
 {
 #if GP_HOPPER_DEVICE
     static_assert(KIND != GP_HK_TF32, "16-bit types only");
-    typedef gp_h_stage<PP_BM, PP_BN, TA, TB, GP_H_ESZ(KIND)> S;
+    typedef gp_h_stage<PP_BM, BN, TA, TB, GP_H_ESZ(KIND)> S;
+    static_assert(BN == PP_BN || (TB == 1 && MC == 0), "wider tiles: K-major B, no multicast");
+    enum { CBUF_WG = BN == PP_BN ? PP_CBUF_WG : 0 };
     typedef typename gp_h_ctype<KIND>::T T16;
     enum { WTA = GP_H_WG_TA(KIND, TA), WTB = GP_H_WG_TB(KIND, TB) };
     extern __shared__ unsigned char smem_raw[];
     unsigned char *smem = smem_raw + ((1024 - (gp_h_smem(smem_raw) & 1023)) & 1023);
     unsigned char *cbuf = smem + PP_STAGES * S::BYTES;
-    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + 2 * PP_CBUF_WG);
+    uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + 2 * CBUF_WG);
     uint64_t *empty = full + PP_STAGES;
     /* tiles_m: cluster tile rows (CL = 2: pairs of 128-row tiles); units are cluster tiles, walked per cluster */
     const int tid = threadIdx.x, wg = tid / 128, tiles = tiles_m * tiles_n;
@@ -126,7 +133,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
                 int tm, tn;
                 gp_h_tile_order(u, tiles_m, tiles_n, GROUP, &tm, &tn);
                 const int m0 = MC == 2 ? tm * PP_BM : (CL * tm + (int)rank) * PP_BM;
-                const int n0 = MC == 2 ? (CL * tn + (int)rank) * PP_BN : tn * PP_BN;
+                const int n0 = MC == 2 ? (CL * tn + (int)rank) * BN : tn * BN;
                 for (int kb = 0; kb < kb_all; ++kb) {
                     if (wrapped) gp_mbar_wait(&empty[s], ph ^ 1);
                     if (PROBE == 2) gp_mbar_arrive(&full[s]); /* probe: no load, the consumers read stale data */
@@ -154,14 +161,14 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
     } else {
         gp_setmaxnreg_inc<232>();
         const int c = wg - 1, t128 = tid % 128, lane = tid % 32;
-        unsigned char *mybuf = cbuf + c * PP_CBUF_WG;
-        float acc[2][PP_BN / 2];
+        unsigned char *mybuf = cbuf + c * CBUF_WG;
+        float acc[2][BN / 2];
         int i = c; /* the block's tile index: this consumer's are c, c + 2, ... */
         for (int u = cid + c * ncl; u < tiles; u += 2 * ncl, i += 2) {
             int tm, tn;
             gp_h_tile_order(u, tiles_m, tiles_n, GROUP, &tm, &tn);
             const int row0 = MC == 2 ? tm * PP_BM : (CL * tm + (int)rank) * PP_BM;
-            const int col0 = MC == 2 ? (CL * tn + (int)rank) * PP_BN : tn * PP_BN;
+            const int col0 = MC == 2 ? (CL * tn + (int)rank) * BN : tn * BN;
             const long long pos = (long long)i * kb_all; /* ring position of the tile's first k-block */
             int s = (int)(pos % PP_STAGES), ps = s;
             uint32_t ph = (uint32_t)((pos / PP_STAGES) & 1);
@@ -169,7 +176,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             for (int kb = 0; kb < kb_all; ++kb) {
                 gp_mbar_wait(&full[s], ph);
                 if (PROBE != 1) /* probe 1: no wgmma, the loads alone */
-                    gp_h_kblock_m128<S, PP_BN, KIND, WTA, WTB>(acc, smem + s * S::BYTES, kb > 0);
+                    gp_h_kblock_m128<S, BN, KIND, WTA, WTB>(acc, smem + s * S::BYTES, kb > 0);
                 gp_wgmma_wait<1>(); /* k-block kb - 1's wgmmas are done: free its stage */
                 if (kb > 0) gp_hp_release(empty, ps, lane, MC);
                 ps = s;
@@ -184,7 +191,10 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             gp_hp_release(empty, ps, lane, MC);
 #pragma unroll
             for (int h = 0; h < 2; ++h) gp_wgmma_reg_fence(acc[h]);
-            if (tma_c && e.beta == 0.0f && row0 + PP_BM <= e.m && col0 + PP_BN <= e.n_tma) {
+            if constexpr (BN != PP_BN) { /* wider tiles: from the registers */
+#pragma unroll
+                for (int h = 0; h < 2; ++h) gp_h_store_frag_x<BN, T16, false, false>(e, acc[h], row0 + 64 * h, col0);
+            } else if (tma_c && e.beta == 0.0f && row0 + PP_BM <= e.m && col0 + PP_BN <= e.n_tma) {
 #pragma unroll
                 for (int h = 0; h < 2; ++h) { /* round h: m64 half h's two boxes */
                     if (t128 == 0) gp_tma_store_wait_read<0>(); /* the buffer's previous stores have read it */
@@ -221,24 +231,24 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
 
 static int g_sms, g_pol, g_remap, g_nopdl; /* g_pol, g_remap: set by pp_gemm for modes 6-9 */
 
-template <int KIND, int TA, int TB, int CL, int MC, int LC, int PROBE = 0>
+template <int KIND, int TA, int TB, int CL, int MC, int LC, int PROBE = 0, int BN = PP_BN>
 static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
 {
     CUtensorMap ma, mb, mc;
-    if (a->k <= 0 || !a->vec_a || !a->vec_b || gp_h_operand_maps(a, PP_BM, MC == 1 ? PP_BN / CL : PP_BN, &ma, &mb))
+    if (a->k <= 0 || !a->vec_a || !a->vec_b || gp_h_operand_maps(a, PP_BM, MC == 1 ? BN / CL : BN, &ma, &mb))
         return GP_ERROR_NOT_SUPPORTED;
     const int64_t cm = MC == 2 ? 1 : CL, cn = MC == 2 ? CL : 1; /* the cluster tile in 128 x 128 tiles */
-    const int64_t tiles_m = (a->m + cm * PP_BM - 1) / (cm * PP_BM), tiles_n = (a->n + cn * PP_BN - 1) / (cn * PP_BN);
+    const int64_t tiles_m = (a->m + cm * PP_BM - 1) / (cm * PP_BM), tiles_n = (a->n + cn * BN - 1) / (cn * BN);
     const int64_t kb_all = (a->k + 63) / 64;
     if (tiles_m * tiles_n > INT32_MAX / CL) return GP_ERROR_NOT_SUPPORTED;
-    int tma_c = a->c_type != GP_DTYPE_F32 && a->vec_c;
+    int tma_c = BN == PP_BN && a->c_type != GP_DTYPE_F32 && a->vec_c;
     if (!tma_c || gp_h_c_map(&mc, a, 64, CU_TENSOR_MAP_SWIZZLE_128B)) {
         tma_c = 0;
         memset(&mc, 0, sizeof mc);
     }
     static int done[GP_MAX_DEVICES];
-    const void *fn = (const void *)pp_kernel<KIND, TA, TB, CL, MC, LC, PROBE>;
-    if (gp_h_set_smem(fn, device, PP_SMEM, done) != cudaSuccess) return GP_ERROR_LAUNCH_FAILED;
+    const void *fn = (const void *)pp_kernel<KIND, TA, TB, CL, MC, LC, PROBE, BN>;
+    if (gp_h_set_smem(fn, device, pp_smem(BN), done) != cudaSuccess) return GP_ERROR_LAUNCH_FAILED;
     const int64_t units = tiles_m * tiles_n, slots = g_sms / CL;
     unsigned grid = (unsigned)(CL * (units < slots ? units : slots));
     if (grid % LC) { /* whole clusters, within the SMs (a block beyond the tiles finds no unit) */
@@ -247,7 +257,7 @@ static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
     }
     cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr[3];
-    gp_h_cluster_config(&cfg, &attr[0], grid, PP_THREADS, PP_SMEM, st, LC);
+    gp_h_cluster_config(&cfg, &attr[0], grid, PP_THREADS, pp_smem(BN), st, LC);
     if (g_pol && LC > 1) { /* modes 6, 7, 9: the cluster scheduling policy (1 spread, 2 load balancing) */
         attr[cfg.numAttrs].id = cudaLaunchAttributeClusterSchedulingPolicyPreference;
         attr[cfg.numAttrs].val.clusterSchedulingPolicyPreference = (cudaClusterSchedulingPolicy)g_pol;
@@ -255,7 +265,7 @@ static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
     }
     if (!g_nopdl) gp_h_config_pdl(&cfg, attr); /* PP_NOPDL=1 (session 33): ordinary launches */
     const gp_h_epi e = gp_h_epi_of(a);
-    if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB, CL, MC, LC, PROBE>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n,
+    if (cudaLaunchKernelEx(&cfg, pp_kernel<KIND, TA, TB, CL, MC, LC, PROBE, BN>, ma, mb, mc, e, (int)tiles_m, (int)tiles_n,
                            (int)kb_all,
                            tma_c, g_remap && LC == 2 && CL == 1) != cudaSuccess)
         return GP_ERROR_LAUNCH_FAILED;
@@ -282,12 +292,15 @@ template <int CL, int MC, int LC> static gp_status pp_gemm_cl(int device, cudaSt
  * cluster scheduling policy "spread"; 7 mode 2 with "spread"; 8 mode 4 with the blocks remapped (a cluster's CTAs
  * on tiles far apart); 9 mode 2 with "load balancing"; probes (bf16 TT, no result): 10 / 11 mode 1 / 4 with the loads
  * alone (no wgmma), 12 / 13 mode 1 / 4 with the wgmmas alone (no loads), 14 mode 2 (B multicast) with the loads alone;
- * 15 the pairs sharing A (1 x 2 clusters over 128 x 256, A multicast) with the loads alone, 16 the same computing */
+ * 15 the pairs sharing A (1 x 2 clusters over 128 x 256, A multicast) with the loads alone, 16 the same computing;
+ * 17 mode 1 with 128 x 144 tiles (cublasLt's width at 2048x8192x1024: 0.94x the bytes per output; C from the
+ * registers; written and compiled in session 33, not yet run), 18 its loads alone */
 static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args *a)
 {
     if (a->compute == GP_COMPUTE_TF32 || a->ab_type == GP_DTYPE_F32) return GP_ERROR_NOT_SUPPORTED;
     if (cl >= 10) { /* probes, bf16 TT only: 10 / 11 the loads alone, 12 / 13 the wgmmas alone; odd: clusters of 2;
-                     * 14 / 15 the loads alone of the pairs sharing B / A; 16 the pairs sharing A (a product) */
+                     * 14 / 15 the loads alone of the pairs sharing B / A; 16 the pairs sharing A (a product);
+                     * 17 mode 1 with 128 x 144 tiles (a product), 18 its loads alone */
         if (a->ab_type != GP_DTYPE_BF16 || !a->ta || !a->tb) return GP_ERROR_NOT_SUPPORTED;
         g_pol = g_remap = 0;
         switch (cl) {
@@ -297,6 +310,8 @@ static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args
         case 14: return pp_run<GP_HK_BF16, 1, 1, 2, 1, 2, 1>(device, st, a);
         case 15: return pp_run<GP_HK_BF16, 1, 1, 2, 2, 2, 1>(device, st, a);
         case 16: return pp_run<GP_HK_BF16, 1, 1, 2, 2, 2, 0>(device, st, a);
+        case 17: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 0, 144>(device, st, a);
+        case 18: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 1, 144>(device, st, a);
         default: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 2, 2>(device, st, a);
         }
     }
@@ -461,7 +476,7 @@ static int cmpd(const void *x, const void *y)
 
 static gp_handle g_h;
 
-/* who: a mode of pp_gemm (1-16; PP_MODES names 10-16 a-g), or 0 for cublasLt */
+/* who: a mode of pp_gemm (1-18; PP_MODES names 10-18 a-i), or 0 for cublasLt */
 static void call(int who, problem *p, cudaStream_t st)
 {
     const gp_gemm_args *a = &p->a;
@@ -503,7 +518,7 @@ static void time_shape(gp_dtype t, int ta, int tb, long long m, long long n, lon
     const char *env = getenv("PP_MODES");
     for (const char *c = env ? env : "1 2 3"; *c && W < MAXW - 1; ++c)
         if (*c >= '1' && *c <= '9') who[W++] = *c - '0';
-        else if (*c >= 'a' && *c <= 'g') who[W++] = 10 + *c - 'a'; /* the probes, and 16 */
+        else if (*c >= 'a' && *c <= 'i') who[W++] = 10 + *c - 'a'; /* the probes, 16 and 17 */
     who[W++] = 0;
     problem ps[SETS];
     for (int s = 0; s < SETS; ++s) make(&ps[s], t, ta, tb, m, n, k, 0.0f);
@@ -559,8 +574,8 @@ int main(int argc, char **argv)
                         const long long m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
                         /* rows of A and B must be 16-byte aligned (TMA): skip layouts whose stored rows are not */
                         if (((l >> 1) ? m : k) % 8 || ((l & 1) ? k : n) % 8) continue;
-                        for (int cl = 1; cl <= 16; ++cl) {
-                            if (cl >= 10 && (cl < 16 || t || l != 3)) continue; /* mode 16: bf16 TT only */
+                        for (int cl = 1; cl <= 17; ++cl) {
+                            if (cl >= 10 && (cl < 16 || t || l != 3)) continue; /* modes 16, 17: bf16 TT only */
                             const gp_dtype ty = t ? GP_DTYPE_F16 : GP_DTYPE_BF16;
                             if (!run_only) {
                                 bad |= check_one(cl, ty, l >> 1, l & 1, m, n, k, b ? 0.5f : 0.0f, st);
