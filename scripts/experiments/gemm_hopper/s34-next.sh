@@ -2,7 +2,8 @@
 # launch costs back to back (built there with the device's nvcc); (2) pingpong.cu's check, now with mode 17 (rung 08's
 # kernel with 128 x 144 tiles, bf16 TT; written and compiled in session 33, never run); (3) mode 17 and its loads alone
 # (18) timed beside mode 1 (rung 08) and its loads alone (10) at four TT shapes. Carried: prebuilt/s33.tar.xz (its pp
-# is the build of session 33's last commit).
+# is the build of session 33's last commit; move prebuilt's other archives out first: with them the carried tree
+# exceeds 64 MiB).
 S=scripts/experiments/gemm_hopper; O=$OUT/next; mkdir -p $O /tmp/k
 xz -dc prebuilt/s33.tar.xz | tar -xf - -C /tmp/k pp
 t0=$(date +%s); el() { echo $(( $(date +%s)-t0 )); }
