@@ -7,13 +7,14 @@
 // gemm's uneven end: 1024 tiles on 132 SMs leave 100 blocks with 8 tiles and 32 with 7). Variants: clusters of 1, 2
 // and 4, with a cluster barrier at entry and exit or not. Each is timed back to back (groups of 16 launches between
 // events, medians of the groups) and alone (an event pair around each launch, synchronised after it).
-//   nvcc -O2 -arch=sm_90a scripts/experiments/gemm_hopper/cluster_probe.cu -o cluster_probe
+//   nvcc -O2 -arch=sm_90a -I include -I src scripts/experiments/gemm_hopper/cluster_probe.cu -o cluster_probe
 //   cluster_probe [SPIN_US [SMEM_KB [FULL]]]     defaults 50, 225, 100
 // Reading: if the back-to-back time of clusters of 2 exceeds the single blocks' by ~5 us while the times alone differ
 // by ~1-3 us, the cost is in launching clusters after a grid, not in the gemm's code.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "gemm/hopper/hopper.cuh" /* gp_h_cluster_config: the launch configuration the gemm rungs use */
 
 #define CK(x)                                                                                                     \
     do {                                                                                                          \
@@ -57,19 +58,9 @@ static int cmpf(const void *a, const void *b)
 
 static void launch(int cl, bool sync, unsigned grid, size_t smem, long long ns, int full, int *sink, cudaStream_t st)
 {
-    cudaLaunchConfig_t cfg = {};
+    cudaLaunchConfig_t cfg;
     cudaLaunchAttribute attr;
-    cfg.gridDim = dim3(grid);
-    cfg.blockDim = dim3(384);
-    cfg.dynamicSmemBytes = smem;
-    cfg.stream = st;
-    if (cl > 1) {
-        attr.id = cudaLaunchAttributeClusterDimension;
-        attr.val.clusterDim.x = cl;
-        attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-        cfg.attrs = &attr;
-        cfg.numAttrs = 1;
-    }
+    gp_h_cluster_config(&cfg, &attr, grid, 384, smem, st, (unsigned)cl); /* clusters of 1: an ordinary launch */
     if (sync) CK(cudaLaunchKernelEx(&cfg, spin_kernel<true>, ns, full, sink));
     else CK(cudaLaunchKernelEx(&cfg, spin_kernel<false>, ns, full, sink));
 }
@@ -124,16 +115,10 @@ int main(int argc, char **argv)
         qsort(g, GROUPS, sizeof(float), cmpf);
         qsort(a, ALONE, sizeof(float), cmpf);
         int active = 0;
-        cudaLaunchConfig_t occ = {};
+        cudaLaunchConfig_t occ;
         cudaLaunchAttribute attr;
-        occ.gridDim = dim3(grid);
-        occ.blockDim = dim3(384);
-        occ.dynamicSmemBytes = smem;
-        attr.id = cudaLaunchAttributeClusterDimension;
-        attr.val.clusterDim.x = cl;
-        attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-        occ.attrs = &attr;
-        occ.numAttrs = 1;
+        gp_h_cluster_config(&occ, &attr, grid, 384, smem, st, (unsigned)cl);
+        occ.numAttrs = 1; /* the query needs the cluster size, 1 too */
         if (cudaOccupancyMaxActiveClusters(&active, (const void *)spin_kernel<true>, &occ) != cudaSuccess) active = -1;
         printf("clusters of %d%s, %u blocks (at most %d clusters at once): back to back %.2f us a launch (groups "
                "%.2f-%.2f), alone %.2f us (%.2f-%.2f)\n",

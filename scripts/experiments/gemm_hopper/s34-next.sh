@@ -8,7 +8,7 @@ S=scripts/experiments/gemm_hopper; O=$OUT/next; mkdir -p $O /tmp/k
 xz -dc prebuilt/s33.tar.xz | tar -xf - -C /tmp/k pp
 t0=$(date +%s); el() { echo $(( $(date +%s)-t0 )); }
 nvidia-smi --query-gpu=name,driver_version,power.limit,clocks.max.sm --format=csv > $O/smi.txt
-nvcc -O2 -arch=sm_90a $S/cluster_probe.cu -o /tmp/k/cluster_probe && timeout 60 /tmp/k/cluster_probe 50 225 100 > $O/cluster-probe.txt 2>&1
+nvcc -O2 -arch=sm_90a -I include -I src $S/cluster_probe.cu -o /tmp/k/cluster_probe && timeout 60 /tmp/k/cluster_probe 50 225 100 > $O/cluster-probe.txt 2>&1
 timeout 60 /tmp/k/cluster_probe 50 0 132 >> $O/cluster-probe.txt 2>&1
 timeout 150 /tmp/k/pp/pingpong check > $O/pp-check.txt 2>&1
 echo "pp check rc=$? $(grep -c '^ok' $O/pp-check.txt) ok ($(grep -c 'cl 17' $O/pp-check.txt) of mode 17) $(tail -1 $O/pp-check.txt) $(el) s" > $O/sum.txt
