@@ -37,9 +37,15 @@
 // 2560^3 (40 k-blocks) slower (0.0606 / 0.0614 -> 0.0625), so the rule stops at 32. ncu at bf16 2048x8192x1024 TT
 // (call 5, each kernel alone): 74.6k active cycles, tensor pipe 76.6% (rung 06: 82.1k, 71.9%; cublasLt's pick 76.9k;
 // its 2-CTA ping-pong kernels 69.3-69.5k at 84-86%), 427 MB through L2 against their 331-343: sharing B between two
-// CTAs was the next step, but the pairs lose to the cluster launch itself (the same kernel launched in clusters of 2
-// with no multicast: 7-10% slower back to back in four of five calls, 3-7% under ncu) and their multicast read as
-// many L2 sectors (results/h200-2026-11-29e/README.md). SASS: HGMMA.64x128x16 (8 a k-block), UTMALDG,
+// CTAs was the next step, but the pairs lose to the cluster launch (the same kernel launched in clusters of 2 with no
+// multicast: 7-10% slower back to back in four of five calls, 3-7% under ncu) and their multicast read as many L2
+// sectors (results/h200-2026-11-29e/README.md); a spinning kernel launched in clusters of 2 costs nothing, so the
+// loss is inside the kernel while it loads (session 34, results/h200-2026-11-29f/README.md). Session 34: C from the
+// registers (f32 C, edge tiles) in 16-byte runs a lane (gp_h_store_frag; the 4-byte stores wrote each 32-byte sector
+// in two halves, and L2 took twice the sectors and 8x the write requests, 35% of the kernel's time at bf16
+// 2048x8192x1024 TT with every tile forced there): bf16 -> f32 2048x8192x1024 NN 0.0636 / 0.0644 -> 0.0612 / 0.0607
+// ms (0.894 / 0.882x -> 0.943 / 0.951x cublasLt), TT 0.0630 / 0.0627 -> 0.0607 / 0.0583, 4096^2x1024 NN 0.0648 /
+// 0.0648 -> 0.0609 / 0.0613 (0.863 / 0.843x -> 0.939 / 0.913x) (results/h200-2026-11-29f/call7/ab.txt). SASS: HGMMA.64x128x16 (8 a k-block), UTMALDG,
 // UTMASTG, BAR.SYNC / BAR.ARV; ptxas 168 registers, no spills. test_gpu_gemm forced and through the plan, memcheck and
 // racecheck: clean (calls 4, 6).
 // Not chosen by the dispatcher itself (GP_RUNG_NOT_AUTO): like rung 07, the automatic choice reaches it through

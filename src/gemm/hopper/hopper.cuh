@@ -274,9 +274,59 @@ static __device__ __forceinline__ void gp_h_store_one(const gp_h_epi &e, int row
     }
 }
 
+/* Quad exchanges for the register epilogue (session 34). In the accumulator layout a quad (4 lanes) holds one row's
+ * 8 columns of a fragment, 2 a lane: its 4-byte stores each cover half of a 32-byte sector, and L2 took C in twice
+ * the sectors and 8x the write requests of the TMA's stores (ncu, results/h200-2026-11-29f/call3). These regroup a
+ * quad's values so that each lane holds consecutive columns. gp_h_quad_t4: lane q holds x[f] = X[q][f] and ends with
+ * x[i] = X[i][q] (a 4 x 4 transpose: fragments f of 4 lanes -> lane q holds fragment q's 8 columns in order).
+ * gp_h_quad_x2: of two fragments, an even lane ends with (its x0, its partner's x0), an odd one with (its partner's
+ * x1, its x1): 4 consecutive columns of fragment 0 (lanes 0, 2) or fragment 1 (lanes 1, 3). */
+static __device__ __forceinline__ void gp_h_quad_t4(uint32_t (&x)[4], int q)
+{
+    const bool q1 = (q & 2) != 0, q0 = (q & 1) != 0;
+#pragma unroll
+    for (int j = 0; j < 2; ++j) { /* column bit 1: swap the element whose bit 1 differs from the lane's */
+        const uint32_t r = __shfl_xor_sync(0xffffffffu, q1 ? x[j] : x[2 + j], 2);
+        if (q1) x[j] = r;
+        else x[2 + j] = r;
+    }
+#pragma unroll
+    for (int j = 0; j < 2; ++j) { /* column bit 0 */
+        const uint32_t r = __shfl_xor_sync(0xffffffffu, q0 ? x[2 * j] : x[2 * j + 1], 1);
+        if (q0) x[2 * j] = r;
+        else x[2 * j + 1] = r;
+    }
+}
+static __device__ __forceinline__ void gp_h_quad_x2(uint32_t &x0, uint32_t &x1, int q)
+{
+    const uint32_t r = __shfl_xor_sync(0xffffffffu, (q & 1) ? x0 : x1, 1);
+    if (q & 1) x0 = r;
+    else x1 = r;
+}
+/* the first column of lane q's run after gp_h_quad_x2 over fragments 0, 1 (units: columns of the fragment pair) */
+static __device__ __forceinline__ int gp_h_quad_x2_col(int q) { return (q & 1) ? 8 + 2 * (q - 1) : 2 * q; }
+
+/* W packed pairs of 16-bit C (W = 2, 4) at p: the n (< 2W: a run at C's right edge) or all 2W values */
+template <int W>
+static __device__ __forceinline__ void gp_h_st16_run(unsigned short *p, const uint32_t (&v)[W], int n)
+{
+    if (n >= 2 * W) {
+        if constexpr (W == 4) *reinterpret_cast<uint4 *>(p) = make_uint4(v[0], v[1], v[2], v[3]);
+        else *reinterpret_cast<uint2 *>(p) = make_uint2(v[0], v[1]);
+        return;
+    }
+#pragma unroll
+    for (int i = 0; i < W; ++i) {
+        if (2 * i + 1 < n) *reinterpret_cast<uint32_t *>(p + 2 * i) = v[i];
+        else if (2 * i < n) p[2 * i] = (unsigned short)(v[i] & 0xffffu);
+    }
+}
+
 /* The accumulators of one m64nN wgmma tile (d[N/2] per thread) to C. Fragment layout (thread t of the
  * warpgroup, warp w = t / 32, lane l): d[4j + 0..1] = rows 16w + l/4, columns 8j + 2(l%4) + 0..1;
- * d[4j + 2..3] = the same columns 8 rows further down. */
+ * d[4j + 2..3] = the same columns 8 rows further down. With beta == 0 and C 16-byte aligned (base and rows), a quad
+ * stores each row in runs of 16 bytes a lane (gp_h_quad_t4 over 4 fragments of 16-bit C, gp_h_quad_x2 over 2 of f32
+ * C; a 16-bit remainder of 2 fragments in runs of 8 bytes): whole sectors, 2 to 4 a request. */
 template <int N, typename T16>
 static __device__ __forceinline__ void gp_h_store_frag(const gp_h_epi &e, const float (&d)[N / 2], int row0, int col0)
 {
@@ -289,10 +339,40 @@ static __device__ __forceinline__ void gp_h_store_frag(const gp_h_epi &e, const 
          * 1000^3 and two thirds at 256^3 with its 4 warps: ncu in results/h100-2026-11-24f/call6) */
         const bool ok0 = r < e.m, ok1 = r + 8 < e.m;
         const int left = e.n - c; /* columns from c to C's right edge */
+        const int q = l % 4;
+        const bool v16 = ((reinterpret_cast<uintptr_t>(e.C) | (uintptr_t)(e.ldc * (e.c_f32 ? 4 : 2))) & 15) == 0;
+        constexpr int F = N / 8, F4 = F / 4 * 4, F2 = F / 2 * 2; /* fragments; in groups of 4; of 2 */
         if (e.c_f32) {
             float *p0 = (float *)e.C + (int64_t)r * e.ldc + c, *p1 = p0 + 8 * e.ldc;
+            if (v16) { /* pairs of fragments: a lane's 4 columns from gp_h_quad_x2 */
+                const int cq = col0 + gp_h_quad_x2_col(q), n4 = e.n - cq;
+                float *s0 = (float *)e.C + (int64_t)r * e.ldc + cq, *s1 = s0 + 8 * e.ldc;
 #pragma unroll
-            for (int j = 0; j < N / 8; ++j) {
+                for (int j = 0; j < F2; j += 2) {
+#pragma unroll
+                    for (int h = 0; h < 2; ++h) {
+                        uint32_t a[2], b[2];
+#pragma unroll
+                        for (int i = 0; i < 2; ++i) {
+                            a[i] = __float_as_uint(e.alpha * d[4 * j + 2 * h + i]);
+                            b[i] = __float_as_uint(e.alpha * d[4 * (j + 1) + 2 * h + i]);
+                            gp_h_quad_x2(a[i], b[i], q);
+                        }
+                        if (!(h ? ok1 : ok0)) continue;
+                        float *sp = (h ? s1 : s0) + 8 * j;
+                        const int nj = n4 - 8 * j;
+                        if (nj >= 4) *reinterpret_cast<uint4 *>(sp) = make_uint4(a[0], a[1], b[0], b[1]);
+                        else {
+                            if (nj > 0) sp[0] = __uint_as_float(a[0]);
+                            if (nj > 1) sp[1] = __uint_as_float(a[1]);
+                            if (nj > 2) sp[2] = __uint_as_float(b[0]);
+                        }
+                    }
+                }
+            }
+#pragma unroll
+            for (int j = 0; j < F; ++j) {
+                if (v16 && j < F2) continue;
                 const float a0 = e.alpha * d[4 * j], a1 = e.alpha * d[4 * j + 1];
                 const float b0 = e.alpha * d[4 * j + 2], b1 = e.alpha * d[4 * j + 3];
                 if (8 * j + 1 < left) {
@@ -305,8 +385,40 @@ static __device__ __forceinline__ void gp_h_store_frag(const gp_h_epi &e, const 
             }
         } else {
             T16 *p0 = (T16 *)e.C + (int64_t)r * e.ldc + c, *p1 = p0 + 8 * e.ldc;
+            if (v16) {
+                unsigned short *base0 = (unsigned short *)e.C + (int64_t)r * e.ldc + col0, *base1 = base0 + 8 * e.ldc;
 #pragma unroll
-            for (int j = 0; j < N / 8; ++j) {
+                for (int j = 0; j < F4; j += 4) { /* 32 columns: 16 bytes a lane and row */
+                    uint32_t a[4], b[4];
+#pragma unroll
+                    for (int f = 0; f < 4; ++f) {
+                        a[f] = gp_h_pack2(e.alpha * d[4 * (j + f)], e.alpha * d[4 * (j + f) + 1], p0);
+                        b[f] = gp_h_pack2(e.alpha * d[4 * (j + f) + 2], e.alpha * d[4 * (j + f) + 3], p0);
+                    }
+                    gp_h_quad_t4(a, q);
+                    gp_h_quad_t4(b, q);
+                    const int cc = 8 * j + 8 * q, n8 = e.n - col0 - cc;
+                    if (ok0) gp_h_st16_run<4>(base0 + cc, a, n8);
+                    if (ok1) gp_h_st16_run<4>(base1 + cc, b, n8);
+                }
+                if constexpr (F2 > F4) { /* a remaining pair of fragments: 8 bytes a lane and row */
+                    constexpr int j = F4;
+                    uint32_t a[2], b[2];
+#pragma unroll
+                    for (int f = 0; f < 2; ++f) {
+                        a[f] = gp_h_pack2(e.alpha * d[4 * (j + f)], e.alpha * d[4 * (j + f) + 1], p0);
+                        b[f] = gp_h_pack2(e.alpha * d[4 * (j + f) + 2], e.alpha * d[4 * (j + f) + 3], p0);
+                    }
+                    gp_h_quad_x2(a[0], a[1], q);
+                    gp_h_quad_x2(b[0], b[1], q);
+                    const int cc = 8 * j + gp_h_quad_x2_col(q), n4 = e.n - col0 - cc;
+                    if (ok0) gp_h_st16_run<2>(base0 + cc, a, n4);
+                    if (ok1) gp_h_st16_run<2>(base1 + cc, b, n4);
+                }
+            }
+#pragma unroll
+            for (int j = 0; j < F; ++j) {
+                if (v16 && j < F2) continue;
                 const uint32_t a = gp_h_pack2(e.alpha * d[4 * j], e.alpha * d[4 * j + 1], p0);
                 const uint32_t b = gp_h_pack2(e.alpha * d[4 * j + 2], e.alpha * d[4 * j + 3], p0);
                 if (8 * j + 1 < left) {
