@@ -175,7 +175,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             if (i > 0) gp_named_bar(PP_BAR_TOKEN + c, 256); /* the other consumer has issued tile i - 1's wgmmas */
             for (int kb = 0; kb < kb_all; ++kb) {
                 gp_mbar_wait(&full[s], ph);
-                if (PROBE != 1) /* probe 1: no wgmma, the loads alone */
+                if (PROBE != 1 && PROBE != 3) /* probes 1 and 3: no wgmma, the loads alone */
                     gp_h_kblock_m128<S, BN, KIND, WTA, WTB>(acc, smem + s * S::BYTES, kb > 0);
                 gp_wgmma_wait<1>(); /* k-block kb - 1's wgmmas are done: free its stage */
                 if (kb > 0) gp_hp_release(empty, ps, lane, MC);
@@ -191,7 +191,8 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             gp_hp_release(empty, ps, lane, MC);
 #pragma unroll
             for (int h = 0; h < 2; ++h) gp_wgmma_reg_fence(acc[h]);
-            if constexpr (BN != PP_BN) { /* wider tiles: from the registers */
+            if constexpr (PROBE == 3) { /* probe 3: no epilogue either */
+            } else if constexpr (BN != PP_BN) { /* wider tiles: from the registers */
 #pragma unroll
                 for (int h = 0; h < 2; ++h) gp_h_store_frag_x<BN, T16, false, false>(e, acc[h], row0 + 64 * h, col0);
             } else if (tma_c && e.beta == 0.0f && row0 + PP_BM <= e.m && col0 + PP_BN <= e.n_tma) {
@@ -230,6 +231,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
 }
 
 static int g_sms, g_pol, g_remap, g_nopdl; /* g_pol, g_remap: set by pp_gemm for modes 6-9 */
+static int g_regc; /* set by pp_gemm for modes 19 / 20 (session 34): C from the registers even where the TMA could store it */
 
 template <int KIND, int TA, int TB, int CL, int MC, int LC, int PROBE = 0, int BN = PP_BN>
 static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
@@ -241,7 +243,7 @@ static gp_status pp_run(int device, cudaStream_t st, const gp_gemm_args *a)
     const int64_t tiles_m = (a->m + cm * PP_BM - 1) / (cm * PP_BM), tiles_n = (a->n + cn * BN - 1) / (cn * BN);
     const int64_t kb_all = (a->k + 63) / 64;
     if (tiles_m * tiles_n > INT32_MAX / CL) return GP_ERROR_NOT_SUPPORTED;
-    int tma_c = BN == PP_BN && a->c_type != GP_DTYPE_F32 && a->vec_c;
+    int tma_c = BN == PP_BN && a->c_type != GP_DTYPE_F32 && a->vec_c && !g_regc;
     if (!tma_c || gp_h_c_map(&mc, a, 64, CU_TENSOR_MAP_SWIZZLE_128B)) {
         tma_c = 0;
         memset(&mc, 0, sizeof mc);
@@ -294,15 +296,18 @@ template <int CL, int MC, int LC> static gp_status pp_gemm_cl(int device, cudaSt
  * alone (no wgmma), 12 / 13 mode 1 / 4 with the wgmmas alone (no loads), 14 mode 2 (B multicast) with the loads alone;
  * 15 the pairs sharing A (1 x 2 clusters over 128 x 256, A multicast) with the loads alone, 16 the same computing;
  * 17 mode 1 with 128 x 144 tiles (cublasLt's width at 2048x8192x1024: 0.94x the bytes per output; C from the
- * registers; written and compiled in session 33, not yet run), 18 its loads alone */
+ * registers; slower: 0.73-0.84x cublasLt in session 34), 18 its loads alone; session 34: 19 mode 1 with C from the
+ * registers, 20 mode 10 with C from the registers, 21 / 22 the loads alone without an epilogue, 128 / 144 wide */
 static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args *a)
 {
     if (a->compute == GP_COMPUTE_TF32 || a->ab_type == GP_DTYPE_F32) return GP_ERROR_NOT_SUPPORTED;
     if (cl >= 10) { /* probes, bf16 TT only: 10 / 11 the loads alone, 12 / 13 the wgmmas alone; odd: clusters of 2;
                      * 14 / 15 the loads alone of the pairs sharing B / A; 16 the pairs sharing A (a product);
-                     * 17 mode 1 with 128 x 144 tiles (a product), 18 its loads alone */
+                     * 17 mode 1 with 128 x 144 tiles (a product), 18 its loads alone; session 34: 19 / 20 mode 1 /
+                     * 10 with C from the registers, 21 / 22 the loads alone without any epilogue, 128 / 144 wide */
         if (a->ab_type != GP_DTYPE_BF16 || !a->ta || !a->tb) return GP_ERROR_NOT_SUPPORTED;
         g_pol = g_remap = 0;
+        g_regc = cl == 19 || cl == 20;
         switch (cl) {
         case 10: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 1>(device, st, a);
         case 11: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 2, 1>(device, st, a);
@@ -312,9 +317,14 @@ static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args
         case 16: return pp_run<GP_HK_BF16, 1, 1, 2, 2, 2, 0>(device, st, a);
         case 17: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 0, 144>(device, st, a);
         case 18: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 1, 144>(device, st, a);
+        case 19: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 0>(device, st, a);
+        case 20: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 1>(device, st, a);
+        case 21: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 3>(device, st, a);
+        case 22: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 1, 3, 144>(device, st, a);
         default: return pp_run<GP_HK_BF16, 1, 1, 1, 0, 2, 2>(device, st, a);
         }
     }
+    g_regc = 0;
     g_pol = cl == 6 || cl == 7 ? 1 : cl == 9 ? 2 : 0;
     g_remap = cl == 8;
     switch (cl) {
@@ -476,7 +486,7 @@ static int cmpd(const void *x, const void *y)
 
 static gp_handle g_h;
 
-/* who: a mode of pp_gemm (1-18; PP_MODES names 10-18 a-i), or 0 for cublasLt */
+/* who: a mode of pp_gemm (1-22; PP_MODES names 10-22 a-m), or 0 for cublasLt */
 static void call(int who, problem *p, cudaStream_t st)
 {
     const gp_gemm_args *a = &p->a;
@@ -518,7 +528,7 @@ static void time_shape(gp_dtype t, int ta, int tb, long long m, long long n, lon
     const char *env = getenv("PP_MODES");
     for (const char *c = env ? env : "1 2 3"; *c && W < MAXW - 1; ++c)
         if (*c >= '1' && *c <= '9') who[W++] = *c - '0';
-        else if (*c >= 'a' && *c <= 'i') who[W++] = 10 + *c - 'a'; /* the probes, 16 and 17 */
+        else if (*c >= 'a' && *c <= 'm') who[W++] = 10 + *c - 'a'; /* the probes and modes 10-22 */
     who[W++] = 0;
     problem ps[SETS];
     for (int s = 0; s < SETS; ++s) make(&ps[s], t, ta, tb, m, n, k, 0.0f);
@@ -574,8 +584,8 @@ int main(int argc, char **argv)
                         const long long m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
                         /* rows of A and B must be 16-byte aligned (TMA): skip layouts whose stored rows are not */
                         if (((l >> 1) ? m : k) % 8 || ((l & 1) ? k : n) % 8) continue;
-                        for (int cl = 1; cl <= 17; ++cl) {
-                            if (cl >= 10 && (cl < 16 || t || l != 3)) continue; /* modes 16, 17: bf16 TT only */
+                        for (int cl = 1; cl <= 19; ++cl) {
+                            if (cl >= 10 && (cl < 16 || cl == 18 || t || l != 3)) continue; /* 16, 17, 19: bf16 TT */
                             const gp_dtype ty = t ? GP_DTYPE_F16 : GP_DTYPE_BF16;
                             if (!run_only) {
                                 bad |= check_one(cl, ty, l >> 1, l & 1, m, n, k, b ? 0.5f : 0.0f, st);
