@@ -9,7 +9,7 @@
 // L the legacy default stream (the bench's; else a non-blocking stream), gN an event every N calls (default 16;
 // the bench puts one every 2-3 calls of 46-58 us), aN instead of the two phases: 40 blocks of about N ms each, ours and
 // cublasLt in the order ours, cublasLt, cublasLt, ours, ... (the bench's blocks are ~25 ms), the per-call median of each
-// block printed, iN with a: N ms of idle host before each block.
+// block printed, iN with a: N ms of idle host before each block, RN ours on rung N (gp_set_rung; session 34).
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,6 +187,10 @@ int main(int argc, char **argv)
     if (!legacy) cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
     gp_create(&h);
     gp_set_stream(h, st);
+    if (strchr(flags, 'R') && gp_set_rung(h, GP_PRIM_GEMM, atoi(strchr(flags, 'R') + 1)) != GP_SUCCESS) {
+        fprintf(stderr, "b2b: no such rung\n");
+        return 2;
+    }
     for (int w = 0; w < 2; ++w) /* warm-up; cublasLt picks its algorithm at its first call */
         for (int i = 0; i < 20; ++i)
             if (call(w, i % SETS, st)) {
@@ -194,8 +198,10 @@ int main(int argc, char **argv)
                 return 1;
             }
     cudaStreamSynchronize(st);
-    printf("%s %c%c %lldx%lldx%lld, %s inputs, %s stream, an event every %d calls\n", op, ta ? 'T' : 'N', tb ? 'T' : 'N', m,
-           n, k, rnd ? "random" : "constant", legacy ? "legacy default" : "non-blocking", GROUP);
+    const char *rung = strchr(flags, 'R');
+    printf("%s %c%c %lldx%lldx%lld%s%s, %s inputs, %s stream, an event every %d calls\n", op, ta ? 'T' : 'N',
+           tb ? 'T' : 'N', m, n, k, rung ? " R" : "", rung ? rung + 1 : "", rnd ? "random" : "constant",
+           legacy ? "legacy default" : "non-blocking", GROUP);
     if (strchr(flags, 'a')) {
         const double idle = strchr(flags, 'i') ? atof(strchr(flags, 'i') + 1) : 0.0;
         alternate(atof(strchr(flags, 'a') + 1), idle, st);

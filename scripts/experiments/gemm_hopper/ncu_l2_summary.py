@@ -9,7 +9,8 @@ import sys
 
 KEEP = re.compile(r"^(gpu__time_duration|sm__cycles_elapsed\.avg\.per_second|launch__(cluster_dim_x|grid_size)|sm__cycles_active\.avg|sm__pipe_tensor_op_hmma.*pct|lts__t_(bytes|sectors|requests)"
                   r"|lts__t_sector.*hit_rate|lts__.*(fabric|mcast|multicast)|l1tex__m_xbar2l1tex|l1tex__m_l1tex2xbar"
-                  r"|dram__bytes|lts__throughput|lts__d_|lts__xbar2lts|lts__lts2xbar|lts__t_sectors_srcunit)")
+                  r"|dram__bytes|lts__throughput|lts__d_|lts__xbar2lts|lts__lts2xbar|lts__t_sectors_srcunit"
+                  r"|smsp__inst_executed\.sum$|l1tex__data_pipe_lsu_wavefronts_mem_shared\.sum$)")
 
 
 def short(name):
