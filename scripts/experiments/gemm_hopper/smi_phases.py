@@ -9,6 +9,7 @@ and how many samples named the software power cap (reason bit 0x4).
 
   smi_phases.py SMI_CSV B2B_OUT [B2B_OUT ...] [--skip 0.3]
 """
+import os
 import re
 import sys
 import time
@@ -57,7 +58,7 @@ def main(argv):
             inside = [s for s in smi if b0 <= s[0] <= b1]
             capped = sum(1 for s in inside if s[3] & 0x4)
             print(f"{head:32s} {m.group(1):8s} {float(m.group(2)):9.2f} us  SM {median([s[1] for s in inside]):6.0f} MHz"
-                  f"  {median([s[2] for s in inside]):5.0f} W  power-capped {capped}/{len(inside)} samples")
+                  f"  {median([s[2] for s in inside]):5.0f} W  power-capped {capped}/{len(inside)} samples  {os.path.basename(path)}")
 
 
 if __name__ == "__main__":
