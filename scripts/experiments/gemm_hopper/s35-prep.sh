@@ -4,6 +4,9 @@
 # and HEAD's own build-90a, into prebuilt/s35.tar.xz: desc/ (patched) and head/ (HEAD), each with gpuprim,
 # libgpuprim.so.0 and b2b; desc/test_gpu_gemm. ~25 min on 2 cores for the patched build. Then on the device:
 # s35-next.sh with carry ["prebuilt/s35.tar.xz"] (move other archives out of prebuilt/: the carry limit is 64 MiB).
+# Session 34 already left a prebuilt/s35.tar.xz of what s35-next.sh needs: desc/test_gpu_gemm and desc/b2b from
+# build-90a with the patch (the build that call 14 could not run: no device time left), head/b2b from HEAD's library
+# (0e2feec's code). Run this only to rebuild them (e.g. after a library change).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 R=$PWD
