@@ -187,7 +187,8 @@ int main(int argc, char **argv)
     if (!legacy) cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
     gp_create(&h);
     gp_set_stream(h, st);
-    if (strchr(flags, 'R') && gp_set_rung(h, GP_PRIM_GEMM, atoi(strchr(flags, 'R') + 1)) != GP_SUCCESS) {
+    const int rung = strchr(flags, 'R') ? atoi(strchr(flags, 'R') + 1) : -1; /* -1: the automatic choice */
+    if (rung >= 0 && gp_set_rung(h, GP_PRIM_GEMM, rung) != GP_SUCCESS) {
         fprintf(stderr, "b2b: no such rung\n");
         return 2;
     }
@@ -198,10 +199,11 @@ int main(int argc, char **argv)
                 return 1;
             }
     cudaStreamSynchronize(st);
-    const char *rung = strchr(flags, 'R');
-    printf("%s %c%c %lldx%lldx%lld%s%s, %s inputs, %s stream, an event every %d calls\n", op, ta ? 'T' : 'N',
-           tb ? 'T' : 'N', m, n, k, rung ? " R" : "", rung ? rung + 1 : "", rnd ? "random" : "constant",
-           legacy ? "legacy default" : "non-blocking", GROUP);
+    char rung_txt[16] = ""; /* " R6": the forced rung, as smi_phases.py shows it */
+    if (rung >= 0) snprintf(rung_txt, sizeof rung_txt, " R%d", rung);
+    printf("%s %c%c %lldx%lldx%lld%s, %s inputs, %s stream, an event every %d calls\n", op, ta ? 'T' : 'N',
+           tb ? 'T' : 'N', m, n, k, rung_txt, rnd ? "random" : "constant", legacy ? "legacy default" : "non-blocking",
+           GROUP);
     if (strchr(flags, 'a')) {
         const double idle = strchr(flags, 'i') ? atof(strchr(flags, 'i') + 1) : 0.0;
         alternate(atof(strchr(flags, 'a') + 1), idle, st);
