@@ -157,11 +157,7 @@ __device__ unsigned long long probe_lookback(unsigned long long *status, int64_t
 
 extern "C" gp_status gp__launch_status(void) { return cudaGetLastError() == cudaSuccess ? GP_SUCCESS : GP_ERROR_CUDA; }
 
-#define CK(x)                                                                              \
-    do {                                                                                   \
-        cudaError_t e_ = (x);                                                              \
-        if (e_ != cudaSuccess) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } \
-    } while (0)
+#include "exp_ck.h"
 
 __global__ void k_copy(const float4 *in, float4 *out, int64_t nv)
 {

@@ -107,7 +107,7 @@ __global__ void __launch_bounds__(THREADS) early_scan(const unsigned *in, unsign
     gp_cp_async_wait<0>();
 }
 
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("%s: %s\n", #x, cudaGetErrorString(e_)); exit(1); } } while (0)
+#include "exp_ck.h"
 
 __global__ void fill(unsigned *p, int64_t n, unsigned seed)
 {

@@ -16,14 +16,7 @@
 #include <stdlib.h>
 #include "gemm/hopper/hopper.cuh" /* gp_h_cluster_config: the launch configuration the gemm rungs use */
 
-#define CK(x)                                                                                                     \
-    do {                                                                                                          \
-        cudaError_t e_ = (x);                                                                                     \
-        if (e_ != cudaSuccess) {                                                                                  \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));                           \
-            exit(2);                                                                                              \
-        }                                                                                                         \
-    } while (0)
+#include "../exp_ck.h"
 
 static __device__ __forceinline__ unsigned long long now_ns(void)
 {

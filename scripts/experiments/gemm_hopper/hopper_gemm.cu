@@ -31,15 +31,7 @@
 #include <string.h>
 #include "gemm/hopper/hopper_internal.h"
 
-#define CK(x)                                                                                                   \
-    do {                                                                                                        \
-        cudaError_t e_ = (x);                                                                                   \
-        if (e_ != cudaSuccess) {                                                                                \
-            fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorName(e_), __FILE__, __LINE__,            \
-                    cudaGetErrorString(e_));                                                                    \
-            exit(2);                                                                                            \
-        }                                                                                                       \
-    } while (0)
+#include "../exp_ck.h"
 #define CKB(x)                                                                                                  \
     do {                                                                                                        \
         cublasStatus_t s_ = (x);                                                                                \

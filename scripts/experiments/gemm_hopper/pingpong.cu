@@ -341,14 +341,7 @@ static gp_status pp_gemm(int cl, int device, cudaStream_t st, const gp_gemm_args
 }
 
 /* ---- the driver: inputs, the check against cublasLt, the timing ---- */
-#define CK(x)                                                                                                     \
-    do {                                                                                                          \
-        cudaError_t e_ = (x);                                                                                     \
-        if (e_ != cudaSuccess) {                                                                                  \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));                           \
-            exit(2);                                                                                              \
-        }                                                                                                         \
-    } while (0)
+#include "../exp_ck.h"
 
 static void fill(void *p, gp_dtype t, long long count, unsigned seed) { CK(exp_fill(p, t, count, seed)); }
 

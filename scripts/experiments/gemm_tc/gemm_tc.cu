@@ -47,14 +47,7 @@ extern "C" gp_status gp__launch_status(void)
                : GP_ERROR_CUDA;
 }
 
-#define CK(x)                                                                                         \
-    do {                                                                                              \
-        cudaError_t e_ = (x);                                                                         \
-        if (e_ != cudaSuccess) {                                                                      \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));       \
-            exit(2);                                                                                  \
-        }                                                                                             \
-    } while (0)
+#include "../exp_ck.h"
 
 static gp_device_info g_dev;
 static cudaDeviceProp g_prop;

@@ -44,14 +44,7 @@
 #include "ref/ref.h"
 #include "sort_data.h"
 
-#define CK(x)                                                                                            \
-    do {                                                                                                 \
-        cudaError_t e_ = (x);                                                                            \
-        if (e_ != cudaSuccess) {                                                                         \
-            fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); \
-            exit(2);                                                                                     \
-        }                                                                                                \
-    } while (0)
+#include "../exp_ck.h"
 
 typedef gp_status (*launch_fn)(const gp_device_info *, cudaStream_t, const gp_sort_args *);
 static const launch_fn RUNGS[GP_SORT_RUNGS] = {gp__sort_r01_bitonic, gp__sort_r02_radix_rts, gp__sort_r03_onesweep,

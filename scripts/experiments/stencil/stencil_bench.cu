@@ -21,14 +21,7 @@
 #include "ref/ref.h"
 #include "vendor.h" /* cuDNN: bench/vendor_conv.cu, the gpuprim bench's baseline */
 
-#define CK(x)                                                                                           \
-    do {                                                                                                \
-        cudaError_t e_ = (x);                                                                           \
-        if (e_ != cudaSuccess) {                                                                        \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));         \
-            exit(2);                                                                                    \
-        }                                                                                               \
-    } while (0)
+#include "../exp_ck.h"
 
 static long g_checks, g_fails;
 static FILE *g_sum; /* the compact summary (also echoed to stdout) */
