@@ -71,6 +71,16 @@
 // 1.617 / 1.607 -> 1.571 / 1.571, f16 NN 1.580 / 1.570 -> 1.551 / 1.549; NT level; level at 4096^3 and 6144^3; tf32
 // slower (8192^3 NT 2.99 -> 3.04), so it keeps draining. Where k is short (<= 32 k-blocks) the plan hands whole-tile
 // shapes to rung 08 (ping-pong consumers).
+// Session 35 (results/h200-2026-11-29g/call1, H200 at its 700 W cap; session 34's results/h200-2026-11-29f calls
+// 12-13): each wgmma descriptor is the stage's base / 16 (gp_h_base16, masked to the 18-bit shared window: cluster
+// launches need the mask) plus a compile-time offset, and the warpgroup index goes through a shuffle so that the
+// consumers' A descriptors stay uniform: ~80 SASS instructions a consumer warp a k-block -> ~4 a wgmma; ncu at bf16
+// 8192^3 234.8M -> 157.5M instructions. At the cap the saved issue becomes clock: b2b (back to back, random inputs,
+// old and new alternating, twice) bf16 NN 8192^3 1572-1596 -> 1554-1572 us (cublasLt 1574), 4096^3 198.7-202.9 ->
+// 194.7-199.7 us (cublasLt 201.8-203.6). Through gpuprim bench (call3/ab.txt, alternating with the library before,
+// 2 rounds): bf16 NN 4096^3 1.001-1.007x -> 1.015-1.022x cublasLt, 8192^3 0.988-0.991x -> 1.006-1.012x; f16
+// 1.002-1.007x -> 1.019-1.021x, 0.979-1.000x -> 1.005-1.011x; tf32 NT 0.969-0.981x -> 0.986-0.990x, 0.997-1.001x ->
+// 1.019-1.022x.
 #include "hopper_persistent.cuh"
 
 template <int KIND, int TA, int TB>

@@ -322,6 +322,18 @@ static __device__ __forceinline__ void gp_h_st16_run(unsigned short *p, const ui
     }
 }
 
+/* W = 2, 4 fragments of 16-bit C from fragment j on, alpha applied: a[f] the pair of rows r, b[f] of rows r + 8 */
+template <int W, int N, typename T16>
+static __device__ __forceinline__ void gp_h_pack_frags(uint32_t (&a)[W], uint32_t (&b)[W], const float (&d)[N / 2], int j,
+                                                       float alpha)
+{
+#pragma unroll
+    for (int f = 0; f < W; ++f) {
+        a[f] = gp_h_pack2(alpha * d[4 * (j + f)], alpha * d[4 * (j + f) + 1], (const T16 *)0);
+        b[f] = gp_h_pack2(alpha * d[4 * (j + f) + 2], alpha * d[4 * (j + f) + 3], (const T16 *)0);
+    }
+}
+
 /* The accumulators of one m64nN wgmma tile (d[N/2] per thread) to C. Fragment layout (thread t of the
  * warpgroup, warp w = t / 32, lane l): d[4j + 0..1] = rows 16w + l/4, columns 8j + 2(l%4) + 0..1;
  * d[4j + 2..3] = the same columns 8 rows further down. With beta == 0 and C 16-byte aligned (base and rows), a quad
@@ -390,11 +402,7 @@ static __device__ __forceinline__ void gp_h_store_frag(const gp_h_epi &e, const 
 #pragma unroll
                 for (int j = 0; j < F4; j += 4) { /* 32 columns: 16 bytes a lane and row */
                     uint32_t a[4], b[4];
-#pragma unroll
-                    for (int f = 0; f < 4; ++f) {
-                        a[f] = gp_h_pack2(e.alpha * d[4 * (j + f)], e.alpha * d[4 * (j + f) + 1], p0);
-                        b[f] = gp_h_pack2(e.alpha * d[4 * (j + f) + 2], e.alpha * d[4 * (j + f) + 3], p0);
-                    }
+                    gp_h_pack_frags<4, N, T16>(a, b, d, j, e.alpha);
                     gp_h_quad_t4(a, q);
                     gp_h_quad_t4(b, q);
                     const int cc = 8 * j + 8 * q, n8 = e.n - col0 - cc;
@@ -404,11 +412,7 @@ static __device__ __forceinline__ void gp_h_store_frag(const gp_h_epi &e, const 
                 if constexpr (F2 > F4) { /* a remaining pair of fragments: 8 bytes a lane and row */
                     constexpr int j = F4;
                     uint32_t a[2], b[2];
-#pragma unroll
-                    for (int f = 0; f < 2; ++f) {
-                        a[f] = gp_h_pack2(e.alpha * d[4 * (j + f)], e.alpha * d[4 * (j + f) + 1], p0);
-                        b[f] = gp_h_pack2(e.alpha * d[4 * (j + f) + 2], e.alpha * d[4 * (j + f) + 3], p0);
-                    }
+                    gp_h_pack_frags<2, N, T16>(a, b, d, j, e.alpha);
                     gp_h_quad_x2(a[0], a[1], q);
                     gp_h_quad_x2(b[0], b[1], q);
                     const int cc = 8 * j + gp_h_quad_x2_col(q), n4 = e.n - col0 - cc;
@@ -675,12 +679,19 @@ static __device__ __forceinline__ void gp_named_bar(int id, int count)
     asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(count) : "memory");
 }
 
-/* Shared-memory matrix descriptor, 128-byte swizzle (layout type 1 in bits 62-63). */
-static __device__ __forceinline__ uint64_t gp_h_desc(uint32_t smem_addr, uint32_t lbo, uint32_t sbo)
+/* Shared-memory matrix descriptor, 128-byte swizzle (layout type 1 in bits 62-63), of the shared-window address
+ * 16 * addr16 (addr16 < 2^14: gp_h_base16 of a stage plus an offset inside it). The address field is the low 14
+ * bits and the leading byte offset sits above it, so the low word is one sum and the high word a constant: a
+ * stage's descriptors are its base16 plus compile-time offsets, one add each (session 34: the masks and shifts of
+ * each address took ~6 instructions a descriptor, and rung 06 issued 28-73% more instructions than cublasLt). */
+static __device__ __forceinline__ uint64_t gp_h_desc(uint32_t addr16, uint32_t lbo, uint32_t sbo)
 {
-    return (uint64_t)((smem_addr & 0x3FFFF) >> 4) | ((uint64_t)((lbo & 0x3FFFF) >> 4) << 16) |
-           ((uint64_t)((sbo & 0x3FFFF) >> 4) << 32) | (1ull << 62);
+    return (uint64_t)(addr16 + ((lbo >> 4) << 16)) | ((uint64_t)(sbo >> 4) << 32) | (1ull << 62);
 }
+/* A 16-byte aligned shared pointer's descriptor address: the low 18 bits of its shared-window address over 16. The
+ * mask matters: in a cluster launch the addresses carry bits above them (without it rungs 04 and 07 read garbage
+ * in their cluster modes, session 34). */
+static __device__ __forceinline__ uint32_t gp_h_base16(const void *p) { return (gp_h_smem(p) & 0x3FFFFu) >> 4; }
 
 #include "hopper_wgmma.cuh"
 
@@ -714,16 +725,17 @@ template <int BM, int BN, int TA, int TB, int ESZ> struct gp_h_stage {
     /* Descriptor of the m64 sub-tile i of A at k-step j. */
     static __device__ __forceinline__ uint64_t desc_a(const unsigned char *st, int i, int j)
     {
-        const uint32_t base = gp_h_smem(st);
-        if (TA == 0) return gp_h_desc(base + i * 64 * 128 + j * GP_H_KSTEP_BYTES, 16, 1024);
-        return gp_h_desc(base + i * (BK * 128) + j * 2048, BK * 128, 1024);
+        const uint32_t base16 = gp_h_base16(st);
+        if (TA == 0) return gp_h_desc(base16 + (uint32_t)i * (64 * 128 / 16) + j * (GP_H_KSTEP_BYTES / 16), 16, 1024);
+        return gp_h_desc(base16 + (uint32_t)i * (BK * 128 / 16) + j * (2048 / 16), BK * 128, 1024);
     }
     /* Descriptor of B's n sub-tile starting at row/column nofs (a multiple of 64), k-step j. */
     static __device__ __forceinline__ uint64_t desc_b(const unsigned char *st, int nofs, int j)
     {
-        const uint32_t base = gp_h_smem(st + A_BYTES);
-        if (TB == 1) return gp_h_desc(base + nofs * 128 + j * GP_H_KSTEP_BYTES, 16, 1024);
-        return gp_h_desc(base + (nofs / BK) * (BK * 128) + j * 2048, BK * 128, 1024);
+        const uint32_t base16 = gp_h_base16(st);
+        if (TB == 1)
+            return gp_h_desc(base16 + (A_BYTES + (uint32_t)nofs * 128 + j * GP_H_KSTEP_BYTES) / 16, 16, 1024);
+        return gp_h_desc(base16 + (A_BYTES + (uint32_t)(nofs / BK) * (BK * 128) + j * 2048) / 16, BK * 128, 1024);
     }
 };
 
