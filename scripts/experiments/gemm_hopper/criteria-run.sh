@@ -5,12 +5,14 @@
 #                   (GP_TEST_SMALL=1, rungs 0, 4, 8) and racecheck (GP_TEST_SMALL=2, rungs 6 and 7) side by side.
 #   perf (~4 min):  the headline rows through `gpuprim bench gemm` (ab-lib.sh, 3 rounds): bf16 and f16 NN, tf32 NN and
 #                   NT, at 4096^3 and 8192^3; the bf16, f16 and tf32 sweeps (22 shapes each); criteria_verdict.py.
-# Everything under $OUT/crit-STEP (and crit-STEP.tgz); the summary at the end of stdout.
+# Everything under $OUT/crit-STEP (and crit-STEP.tgz); the summary at the end of stdout. ARCHIVE (default
+# prebuilt/criteria.tar.xz) and VER (default head: the archive's folder) name another build, e.g. s35-c2.sh's.
 set -uo pipefail
 STEP=${1:?usage: criteria-run.sh check|perf}
 S=scripts/experiments/gemm_hopper; O=$OUT/crit-$STEP; mkdir -p $O /tmp/k
-[ -x /tmp/k/head/gpuprim ] || xz -dc prebuilt/criteria.tar.xz | tar -xf - -C /tmp/k
-H=/tmp/k/head; T=$H/test_gpu_gemm; t0=$(date +%s); el() { echo $(( $(date +%s)-t0 )); }
+VER=${VER:-head}
+[ -x /tmp/k/$VER/gpuprim ] || xz -dc "${ARCHIVE:-prebuilt/criteria.tar.xz}" | tar -xf - -C /tmp/k
+H=/tmp/k/$VER; T=$H/test_gpu_gemm; t0=$(date +%s); el() { echo $(( $(date +%s)-t0 )); }
 nvidia-smi --query-gpu=name,driver_version,power.limit,clocks.max.sm --format=csv,noheader > $O/smi.txt
 case $STEP in
 check)
@@ -27,9 +29,13 @@ check)
     ( GP_TEST_SMALL=2 GP_TEST_RUNGS=$r timeout 280 compute-sanitizer --tool racecheck $T > $O/racecheck-$r.txt 2>&1
       echo "racecheck $r rc=$? $(grep 'RACECHECK SUMMARY' $O/racecheck-$r.txt) $(grep passed $O/racecheck-$r.txt | tail -1) $(el) s" >> $O/sum.txt ) &
   done
-  wait;;
+  wait
+  # each of the 9 runs exited 0 with 0 failed, and the sanitizers found 0 errors / 0 hazards
+  awk '/^(test|memcheck|racecheck) / { n++; if (!/rc=0 / || !/ 0 failed/) bad++
+         if (/^memcheck/ && !/ 0 errors/) bad++; if (/^racecheck/ && !/ 0 hazards/) bad++ }
+       END { print "correctness criteria (" n " of 9 runs): " (n == 9 && !bad ? "PASS" : "FAIL") }' $O/sum.txt >> $O/sum.txt;;
 perf)
-  ab() { LIBS=/tmp/k VERSIONS=head ROUNDS=3 timeout 200 $S/ab-lib.sh $O/ab-$1 > /dev/null 2>&1; cp $O/ab-$1/ab.txt $O/ab-$1.txt; }
+  ab() { LIBS=/tmp/k VERSIONS=$VER ROUNDS=3 timeout 200 $S/ab-lib.sh $O/ab-$1 > /dev/null 2>&1; cp $O/ab-$1/ab.txt $O/ab-$1.txt; }
   OPS="bf16 f16" TRANS=NN SHAPES="4096,4096,4096 8192,8192,8192" ab 16-NN
   OPS=tf32 TRANS=NN SHAPES="4096,4096,4096 8192,8192,8192" ab tf32-NN
   OPS=tf32 TRANS=NT SHAPES="4096,4096,4096 8192,8192,8192" ab tf32-NT

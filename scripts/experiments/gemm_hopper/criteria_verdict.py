@@ -25,14 +25,26 @@ def headline(path):
 def main():
     d = sys.argv[1]
     ok = True
+    seen = set()
     for f in sorted(glob.glob(os.path.join(d, "ab*.txt"))):
         for (op, shape, lay, ver), xs in headline(f).items():
+            seen.add((op, shape))
             mean, low, need = sum(xs) / len(xs), min(xs), HEAD.get(op, 1.0)
             good = mean >= need
             ok &= good
             print(f"headline {ver} {op:5s} {lay} {shape:15s} mean {mean:.3f}x lowest {low:.3f}x over {len(xs)} rounds "
                   f"(need {need:.2f}x): {'PASS' if good else 'FAIL'}")
-    for f in sorted(glob.glob(os.path.join(d, "sweep-*.json"))):
+    for op in HEAD:  # a row that did not run fails: no figure is no pass
+        for shape in ("4096x4096x4096", "8192x8192x8192"):
+            if (op, shape) not in seen:
+                print(f"headline {op:5s} {shape}: no figure: FAIL")
+                ok = False
+    for op in HEAD:
+        f = os.path.join(d, f"sweep-{op}.json")
+        if not os.path.exists(f):
+            print(f"sweep {op:5s}: no figure: FAIL")
+            ok = False
+            continue
         data = json.load(open(f))
         pts = [(shape, lib["vs_vendor"]) for (_, shape), _, lib in cases(data["rows"]) if lib["vs_vendor"] > 0]
         if not pts:
