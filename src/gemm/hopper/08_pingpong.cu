@@ -47,12 +47,13 @@
 // ms (0.894 / 0.882x -> 0.943 / 0.951x cublasLt), TT 0.0630 / 0.0627 -> 0.0607 / 0.0583, 4096^2x1024 NN 0.0648 /
 // 0.0648 -> 0.0609 / 0.0613 (0.863 / 0.843x -> 0.939 / 0.913x) (results/h200-2026-11-29f/call7/ab.txt). SASS: HGMMA.64x128x16 (8 a k-block), UTMALDG,
 // UTMASTG, BAR.SYNC / BAR.ARV; ptxas 168 registers, no spills. test_gpu_gemm forced and through the plan, memcheck and
-// racecheck: clean (calls 4, 6). Session 35 (results/h200-2026-11-29g/call4, ab alternating with the library before,
-// 3 rounds): the warpgroup index through a shuffle, so the compiler keeps the ring position and the k-block's wgmma
-// descriptors in uniform registers (NN k-block ~70 -> ~45 SASS instructions, the vector ones R2UR moves and LEAs):
-// level within the rounds' ~2% spread, ours in ms bf16 TT 2048x8192x1024 0.0519-0.0533 -> 0.0510-0.0528, f16 TT
-// 4096^2x1024 0.0526-0.0535 -> 0.0519-0.0529, bf16 -> f32 NN 2048x8192x1024 0.0581-0.0585 -> 0.0575-0.0585, 2048^3
-// level; kept for the lighter issue (the power cap turned such savings into clock at the headline rows, rung 06).
+// racecheck: clean (calls 4, 6). Session 35 (results/h200-2026-11-29g/call4, ab alternating with the library before, 3
+// rounds): the warpgroup index through a shuffle, so the compiler keeps the ring position and the k-block's wgmma
+// descriptors in uniform registers (the f16 NN kernel's k loop 99 -> 67 SASS instructions, 81 -> 7 of them on the
+// vector ALUs; cuobjdump): level within the rounds' ~2% spread, ours in ms bf16 TT 2048x8192x1024 0.0519-0.0533 ->
+// 0.0510-0.0528, f16 TT 4096^2x1024 0.0526-0.0535 -> 0.0519-0.0529, bf16 -> f32 NN 2048x8192x1024 0.0581-0.0585 ->
+// 0.0575-0.0585, 2048^3 level; kept for the lighter issue (the power cap turned such savings into clock at the headline
+// rows, rung 06).
 // Not chosen by the dispatcher itself (GP_RUNG_NOT_AUTO): like rung 07, the automatic choice reaches it through
 // rung 06's plan.
 #include "hopper_persistent.cuh"

@@ -324,8 +324,8 @@ static __device__ __forceinline__ void gp_h_st16_run(unsigned short *p, const ui
 
 /* W = 2, 4 fragments of 16-bit C from fragment j on, alpha applied: a[f] the pair of rows r, b[f] of rows r + 8 */
 template <int W, int N, typename T16>
-static __device__ __forceinline__ void gp_h_pack_frags(uint32_t (&a)[W], uint32_t (&b)[W], const float (&d)[N / 2], int j,
-                                                       float alpha)
+static __device__ __forceinline__ void gp_h_pack_frags(uint32_t (&a)[W], uint32_t (&b)[W], const float (&d)[N / 2],
+                                                       int j, float alpha)
 {
 #pragma unroll
     for (int f = 0; f < W; ++f) {
