@@ -26,7 +26,7 @@ for r in data:
     agg[(r[k][:70], r[g], r[b])].append((float(r[t]), float(r[s])))
 for (name, grid, blk), v in agg.items():
     ts = sorted(x[0] for x in v)
-    print(f"{name:70s} grid {grid:>5s} block {blk:>4s} n {len(v):3d} median {ts[len(ts)//2]/1e3:8.2f} us  sm% {v[0][1]:.1f}")
+    print(f"{name:70s} grid {grid:>5s} block {blk:>4s} n {len(v):3d} median {ts[len(ts)//2]:8.2f} {rows[h[0] + 1][t]}  sm% {v[0][1]:.1f}")
 PY
 grep -E "Stall|Warp Cycles|Issued Warp|Duration" $O/details.txt | sort | uniq -c | sort -rn | head -30 >> $O/sum.txt
 tar czf $OUT/c7.tgz -C $OUT c7 && cp $O/sum.txt /tmp/k/sum7.txt && rm -rf $O
