@@ -26,16 +26,24 @@ def size_of(shape):
     return int(m.group(1)) if m else None
 
 
+def stats(pts):
+    """(cases with a ratio, geometric mean of those ratios, worst point, best point) of (shape, ratio, ...) points;
+    None when no ratio is positive."""
+    ratios = [p[1] for p in pts if p[1] > 0]
+    if not ratios:
+        return None
+    geo = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+    return len(ratios), geo, min(pts, key=lambda p: p[1]), max(pts, key=lambda p: p[1])
+
+
 def summary(per_prim):
     lines = []
     for prim, pts in per_prim.items():
-        ratios = [p[1] for p in pts if p[1] > 0]
-        if not ratios:
+        st = stats(pts)
+        if st is None:
             continue
-        geo = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
-        worst = min(pts, key=lambda p: p[1])
-        best = max(pts, key=lambda p: p[1])
-        lines.append(f"{prim:10s} {len(ratios):3d} cases  geomean {geo:.3f}x  worst {worst[1]:.3f}x ({worst[0]})  "
+        n, geo, worst, best = st
+        lines.append(f"{prim:10s} {n:3d} cases  geomean {geo:.3f}x  worst {worst[1]:.3f}x ({worst[0]})  "
                      f"best {best[1]:.3f}x ({best[0]})")
     return lines
 

@@ -3,10 +3,10 @@
 from ab-lib.sh, one version, several rounds; ratio = ours against cublasLt timed in the same process) and the sweeps
 (sweep-*.json from `gpuprim bench gemm --sweep`). One line a criterion: the figures, the threshold, PASS or FAIL.
 A headline row passes when the mean of its rounds meets the threshold; its lowest round is printed beside it."""
-import glob, json, math, os, re, sys
+import glob, json, os, re, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from plot_sweep import cases  # noqa: E402
+from plot_sweep import cases, stats  # noqa: E402
 
 HEAD = {"bf16": 1.0, "f16": 1.0, "tf32": 0.95}  # the issue's thresholds at 4096^3 and 8192^3
 SWEEP_GEO, SWEEP_WORST = 0.95, 0.80
@@ -46,16 +46,15 @@ def main():
             ok = False
             continue
         data = json.load(open(f))
-        pts = [(shape, lib["vs_vendor"]) for (_, shape), _, lib in cases(data["rows"]) if lib["vs_vendor"] > 0]
-        if not pts:
+        st = stats([(shape, lib["vs_vendor"]) for (_, shape), _, lib in cases(data["rows"]) if lib["vs_vendor"] > 0])
+        if st is None:
             print(f"sweep {os.path.basename(f)}: no rows: FAIL")
             ok = False
             continue
-        geo = math.exp(sum(math.log(x) for _, x in pts) / len(pts))
-        worst = min(pts, key=lambda p: p[1])
-        good = len(pts) >= 16 and geo >= SWEEP_GEO and worst[1] >= SWEEP_WORST
+        n, geo, worst, _ = st
+        good = n >= 16 and geo >= SWEEP_GEO and worst[1] >= SWEEP_WORST
         ok &= good
-        print(f"sweep {os.path.basename(f)[6:-5]:5s} {len(pts)} shapes geomean {geo:.3f}x worst {worst[1]:.3f}x "
+        print(f"sweep {os.path.basename(f)[6:-5]:5s} {n} shapes geomean {geo:.3f}x worst {worst[1]:.3f}x "
               f"({worst[0]}) (need >= 16 shapes, {SWEEP_GEO}x, {SWEEP_WORST}x): {'PASS' if good else 'FAIL'}")
     print(f"device: {open(os.path.join(d, 'smi.txt')).read().strip() if os.path.exists(os.path.join(d, 'smi.txt')) else '?'}")
     print("all performance criteria above: " + ("PASS" if ok else "FAIL"))
