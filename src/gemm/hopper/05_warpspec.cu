@@ -43,8 +43,7 @@ __global__ void __launch_bounds__(R05_THREADS, 1)
     uint64_t *full = reinterpret_cast<uint64_t *>(smem + R05_STAGES * S::BYTES);
     uint64_t *empty = full + R05_STAGES;
 
-    /* wg through a shuffle: warp-uniform to the compiler, so the consumers' A descriptors stay in uniform registers */
-    const int tid = threadIdx.x, wg = __shfl_sync(0xffffffffu, tid / 128, 0);
+    const int tid = threadIdx.x, wg = gp_h_warpgroup();
     int tm, tn;
     gp_h_tile_order((int)blockIdx.x, tiles_m, tiles_n, R05_GROUP, &tm, &tn);
     const int m0 = tm * R05_BM, n0 = tn * R05_BN;

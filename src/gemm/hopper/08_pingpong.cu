@@ -90,9 +90,7 @@ __global__ void __launch_bounds__(R08_THREADS, 1)
     unsigned char *cbuf = smem + R08_STAGES * S::BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(cbuf + 2 * R08_CBUF_WG);
     uint64_t *empty = full + R08_STAGES;
-    /* wg through a shuffle: then the compiler knows it is warp-uniform, and the ring position and the descriptors
-     * that derive from it stay in uniform registers (as in hopper_persistent.cuh) */
-    const int tid = threadIdx.x, wg = __shfl_sync(0xffffffffu, tid / 128, 0), tiles = tiles_m * tiles_n;
+    const int tid = threadIdx.x, wg = gp_h_warpgroup(), tiles = tiles_m * tiles_n;
     const int nb = (int)gridDim.x;
 
     if (tid == 0) {

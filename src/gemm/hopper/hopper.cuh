@@ -673,6 +673,12 @@ template <int R> static __device__ __forceinline__ void gp_setmaxnreg_dec(void)
     asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(R));
 }
 
+/* The thread's warpgroup (threadIdx.x / 128) through a shuffle from lane 0: the same value, but the compiler then knows
+ * it is warp-uniform, so what derives from it (a consumer's ring position, its wgmma descriptors) stays in uniform
+ * registers instead of being rebuilt and moved by R2UR each k-block (sessions 34, 35: rung 08's f16 NN k loop 99 -> 67
+ * SASS instructions). */
+static __device__ __forceinline__ int gp_h_warpgroup() { return __shfl_sync(0xffffffffu, (int)threadIdx.x / 128, 0); }
+
 /* Named barrier among `count` threads (id 1..15; 0 is __syncthreads). */
 static __device__ __forceinline__ void gp_named_bar(int id, int count)
 {

@@ -206,9 +206,7 @@ __global__ void __launch_bounds__(GP_HP_THREADS, 1)
     uint64_t *empty = full + GP_HP_MAX_STAGES;
     uint64_t *ready = empty + GP_HP_MAX_STAGES; /* XB: the stage's B is K-major */
 
-    /* wg through a shuffle: the compiler then knows it is warp-uniform and keeps the consumer's A descriptors (which
-     * depend on it) in uniform registers (session 34) */
-    const int tid = threadIdx.x, wg = __shfl_sync(0xffffffffu, tid / 128, 0);
+    const int tid = threadIdx.x, wg = gp_h_warpgroup();
     const uint32_t rank = CL > 1 ? gp_cluster_rank() : 0;
     const int cid = blockIdx.x / CL, ncl = gridDim.x / CL;
     const bool mcast = CL > 1 && sc.mcast;
